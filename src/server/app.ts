@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySession from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createContext } from './context.ts';
+import type { Database } from './db/index.ts';
+import { registerAuthRest } from './domains/auth/rest.ts';
+import { toHttpError } from './http/errors.ts';
+import type { RateLimitRule } from './http/rate-limit.ts';
+import { sendError } from './http/rest.ts';
+import { KyselySessionStore } from './http/session-store.ts';
+import { appRouter, type AppRouter } from './router.ts';
+
+export const SESSION_COOKIE = 'vt.sid';
+const SESSION_MAX_AGE_MS = 1000 * 60 * 60 * 24 * 14;
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface AppOptions {
+  db: Database;
+  appName: string;
+  sessionSecret: string;
+  /** Folder of the built client; when missing, only the API is served. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    appName: string;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The request came from a page of another site (a browser says so in Origin or Referer). */
+function isCrossSite(origin: string | undefined, referer: string | undefined, host: string): boolean {
+  const source = origin && origin !== 'null' ? origin : referer;
+  if (origin === 'null') return true;
+  if (!source) return false;
+  try {
+    return new URL(source).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 5000 },
+  });
+  app.decorate('db', options.db);
+  app.decorate('appName', options.appName);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Sent only over HTTPS (below): over plain HTTP it would be meaningless.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!STATE_CHANGING.has(req.method)) return;
+    if (isCrossSite(req.headers.origin, req.headers.referer, req.host)) {
+      return reply.code(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: new KyselySessionStore(options.db, SESSION_MAX_AGE_MS),
+    saveUninitialized: false,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(options.db, req, res),
+      onError({ error, req }) {
+        if (toHttpError(error).status >= 500) req.log.error({ err: error, reqId: req.id }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerAuthRest(app, {
+    appName: options.appName,
+    cookieName: SESSION_COOKIE,
+    signInLimit: options.rateLimits?.signIn ?? { limit: 10, windowMs: 5 * 60_000 },
+    signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
+  });
+
+  const clientDir = options.clientDir;
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed file names never change content: cache them for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    }
+    if (!hasClient) {
+      return reply.code(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+    }
+    // Client-side routes: the single page decides what to show (including its own 404 page).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

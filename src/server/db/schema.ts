@@ -1,0 +1,247 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** JSON as stored in a jsonb column. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** numeric columns come back from PostgreSQL as decimal strings. */
+type Decimal = ColumnType<string, string | number, string | number>;
+type JsonColumn<T extends Json = Json> = ColumnType<T, string, string>;
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  role: 'simple' | 'tech' | null;
+  preferences: ColumnType<JsonObject, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: JsonColumn<JsonObject>;
+  expire: ColumnType<Date, Date | string, Date | string>;
+  user_id: string | null;
+}
+
+export interface VehiclesTable {
+  id: Generated<string>;
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  engine: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  body_style: string | null;
+  details: ColumnType<JsonObject, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface VehicleComponentsTable {
+  id: Generated<string>;
+  vehicle_id: string;
+  name: string;
+  category: string;
+  description: string | null;
+  specifications: ColumnType<JsonObject, string | undefined, string>;
+  service_intervals: ColumnType<JsonObject, string | undefined, string>;
+  common_issues: ColumnType<string[], string[] | undefined, string[]>;
+  diagram_position: ColumnType<JsonObject, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface ServiceRecordsTable {
+  id: Generated<string>;
+  vehicle_id: string;
+  component_id: string | null;
+  service_type: string;
+  description: string | null;
+  mileage: string | null;
+  date: ColumnType<Date, Date | string | undefined, Date | string>;
+  technician_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface VideoWalkthroughsTable {
+  id: Generated<string>;
+  vehicle_id: string;
+  title: string;
+  description: string | null;
+  video_url: string;
+  duration: string | null;
+  chapters: ColumnType<Json, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface Model3dTable {
+  id: Generated<string>;
+  component_id: string | null;
+  vehicle_id: string | null;
+  name: string;
+  model_type: string;
+  model_url: string;
+  texture_urls: JsonColumn | null;
+  dimensions: JsonColumn | null;
+  animations: JsonColumn | null;
+  scan_data: JsonColumn | null;
+  scan_source: string | null;
+  scan_timestamp: Date | null;
+  is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AvatarProfilesTable {
+  id: Generated<string>;
+  user_id: string;
+  display_name: string;
+  style: JsonColumn<JsonObject>;
+  personality: ColumnType<'friendly' | 'professional' | 'expert' | 'casual', string | undefined, string>;
+  voice: ColumnType<'text' | 'audio', string | undefined, string>;
+  tips_level: ColumnType<'basic' | 'intermediate' | 'advanced', string | undefined, string>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeItemsTable {
+  id: Generated<string>;
+  audience: 'simple' | 'tech' | 'both';
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  title: string;
+  body: string;
+  steps: JsonColumn | null;
+  media_urls: JsonColumn | null;
+  component_id: string | null;
+  vehicle_id: string | null;
+  priority: ColumnType<'low' | 'medium' | 'high' | 'critical', string | undefined, string>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  search_vector: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ScanSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  vehicle_id: string | null;
+  component_id: string | null;
+  images: JsonColumn;
+  status: ColumnType<'pending' | 'processing' | 'completed' | 'failed', string | undefined, string>;
+  result_model_id: string | null;
+  notes: string | null;
+  scan_metadata: JsonColumn | null;
+  user_role: 'simple' | 'tech';
+  guidance_used: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
+export interface ServiceCentersTable {
+  id: Generated<string>;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  manager_id: string | null;
+  services: ColumnType<string[], string[] | undefined, string[]>;
+  operating_hours: JsonColumn | null;
+  certifications: ColumnType<string[], string[] | undefined, string[]>;
+  specializations: ColumnType<string[], string[] | undefined, string[]>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CustomerInquiriesTable {
+  id: Generated<string>;
+  customer_id: string | null;
+  service_center_id: string | null;
+  vehicle_id: string | null;
+  inquiry_type: 'service' | 'quote' | 'appointment' | 'complaint' | 'general';
+  subject: string;
+  description: string;
+  priority: ColumnType<'low' | 'medium' | 'high' | 'urgent', string | undefined, string>;
+  status: ColumnType<'open' | 'in_progress' | 'resolved' | 'closed', string | undefined, string>;
+  assigned_to_id: string | null;
+  estimated_cost: Decimal | null;
+  scheduled_date: Date | null;
+  completed_date: Date | null;
+  customer_notes: string | null;
+  technician_notes: string | null;
+  attachments: ColumnType<Json, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ServiceAppointmentsTable {
+  id: Generated<string>;
+  inquiry_id: string | null;
+  customer_id: string | null;
+  service_center_id: string | null;
+  vehicle_id: string | null;
+  technician_id: string | null;
+  appointment_date: ColumnType<Date, Date | string, Date | string>;
+  duration: number;
+  service_type: string;
+  description: string | null;
+  status: ColumnType<
+    'scheduled' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled' | 'no_show',
+    string | undefined,
+    string
+  >;
+  estimated_cost: Decimal | null;
+  actual_cost: Decimal | null;
+  notes: string | null;
+  reminder_sent: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  app_settings: AppSettingsTable;
+  rate_limits: RateLimitsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  vehicles: VehiclesTable;
+  vehicle_components: VehicleComponentsTable;
+  service_records: ServiceRecordsTable;
+  video_walkthroughs: VideoWalkthroughsTable;
+  model3d: Model3dTable;
+  avatar_profiles: AvatarProfilesTable;
+  knowledge_items: KnowledgeItemsTable;
+  scan_sessions: ScanSessionsTable;
+  service_centers: ServiceCentersTable;
+  customer_inquiries: CustomerInquiriesTable;
+  service_appointments: ServiceAppointmentsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, z } from 'zod';
+import { signInSchema, signUpSchema, type User } from '../../../shared/auth.ts';
+import { userOfRequest } from '../../context.ts';
+import { toHttpError } from '../../http/errors.ts';
+import { consumeRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
+import { sendError } from '../../http/rest.ts';
+import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
+import { signIn, signUp } from './service.ts';
+
+export interface AuthRestOptions {
+  appName: string;
+  signInLimit: RateLimitRule;
+  signUpLimit: RateLimitRule;
+  cookieName: string;
+}
+
+function wantsHtml(req: FastifyRequest): boolean {
+  return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+function bodyObject(req: FastifyRequest): Record<string, unknown> {
+  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+}
+
+function textValue(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  return typeof value === 'string' ? value.slice(0, 254) : undefined;
+}
+
+function fieldErrorsOf(error: unknown): LoginPageState['fieldErrors'] {
+  if (!(error instanceof ZodError)) return undefined;
+  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
+  return {
+    email: flat.email?.[0],
+    password: flat.password?.[0],
+    firstName: flat.firstName?.[0],
+    lastName: flat.lastName?.[0],
+  };
+}
+
+async function startSession(req: FastifyRequest, user: User): Promise<void> {
+  // A fresh id at sign-in: a session id planted before sign-in is worthless after it.
+  await req.session.regenerate();
+  req.session.userId = user.id;
+  req.session.createdAt = Date.now();
+  req.currentUser = user;
+}
+
+export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions): void {
+  const page = (reply: FastifyReply, status: number, state: Omit<LoginPageState, 'appName'>) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
+      renderLoginPage({ appName: options.appName, ...state }),
+    );
+
+  app.get('/api/auth/user', async (req, reply) => {
+    const user = await userOfRequest(app.db, req);
+    if (!user) return reply.code(401).send({ message: 'Not signed in', code: 'UNAUTHORIZED' });
+    return reply.header('cache-control', 'no-store').send(user);
+  });
+
+  app.get('/api/login', async (req, reply) => {
+    const query = req.query as { mode?: unknown };
+    const mode: LoginMode = query.mode === 'signup' ? 'signup' : 'signin';
+    if (await userOfRequest(app.db, req)) return reply.redirect('/', 303);
+    return page(reply, 200, { mode });
+  });
+
+  const handle =
+    (mode: LoginMode) =>
+    async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const html = wantsHtml(req);
+      const body = bodyObject(req);
+      const values = { email: textValue(body, 'email'), firstName: textValue(body, 'firstName'), lastName: textValue(body, 'lastName') };
+      const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
+      const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        const message = 'Too many attempts. Please wait a few minutes and try again.';
+        return html
+          ? page(reply, 429, { mode, error: message, values })
+          : reply.code(429).send({ message, code: 'TOO_MANY_REQUESTS' });
+      }
+      try {
+        const user =
+          mode === 'signup'
+            ? await signUp(app.db, signUpSchema.parse(body))
+            : await signIn(app.db, signInSchema.parse(body));
+        await startSession(req, user);
+        return html ? reply.redirect('/', 303) : reply.code(mode === 'signup' ? 201 : 200).send(user);
+      } catch (error) {
+        if (!html) return sendError(req, reply, error);
+        const { status, body: errorBody } = toHttpError(error);
+        if (status >= 500) req.log.error({ err: error, reqId: req.id }, 'sign-in failed');
+        const fieldErrors = fieldErrorsOf(error);
+        return page(reply, status, {
+          mode,
+          error: fieldErrors ? 'Please correct the highlighted fields.' : errorBody.message,
+          fieldErrors,
+          values,
+        });
+      }
+    };
+
+  app.post('/api/login', handle('signin'));
+  app.post('/api/signup', handle('signup'));
+
+  // Returns nothing on purpose: a FastifyReply is thenable, so awaiting one would wait for itself.
+  const logout = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await req.session.destroy();
+    reply.clearCookie(options.cookieName, { path: '/' });
+  };
+  app.get('/api/logout', async (req, reply) => {
+    await logout(req, reply);
+    return reply.redirect('/', 303);
+  });
+  app.post('/api/logout', async (req, reply) => {
+    await logout(req, reply);
+    return reply.code(204).send();
+  });
+}

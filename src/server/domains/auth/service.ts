@@ -1,0 +1,48 @@
+import { TRPCError } from '@trpc/server';
+import {
+  guidanceForRole,
+  SIGN_IN_FAILED_MESSAGE,
+  type PreferencesUpdate,
+  type SignInInput,
+  type SignUpInput,
+  type User,
+} from '../../../shared/auth.ts';
+import type { Role } from '../../../shared/constants.ts';
+import type { Database } from '../../db/index.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { findCredentialsByEmail, findUserById, insertUser, updateUser } from './repository.ts';
+
+export async function signUp(db: Database, input: SignUpInput): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const user = await insertUser(db, {
+    email: input.email,
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
+  if (!user) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
+  return user;
+}
+
+/** One answer for an unknown email and a wrong password, in the same time. */
+export async function signIn(db: Database, input: SignInInput): Promise<User> {
+  const credentials = await findCredentialsByEmail(db, input.email);
+  const hash = credentials?.passwordHash ?? (await dummyPasswordHash());
+  const ok = await verifyPassword(input.password, hash);
+  const user = ok && credentials ? await findUserById(db, credentials.id) : null;
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_FAILED_MESSAGE });
+  return user;
+}
+
+export async function setRole(db: Database, user: User, role: Role): Promise<User> {
+  const preferences = { ...user.preferences, guidanceLevel: guidanceForRole(role) };
+  const updated = await updateUser(db, user.id, { role, preferences });
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  return updated;
+}
+
+export async function updatePreferences(db: Database, user: User, changes: PreferencesUpdate): Promise<User> {
+  const updated = await updateUser(db, user.id, { preferences: { ...user.preferences, ...changes } });
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  return updated;
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { buildClient, CLIENT_DIST_DIR, clientBuildIsStale, resolveSessionSecret } from './boot.ts';
+import { databaseOptionsFromEnv, openDatabase } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDatabase } from './db/seed.ts';
+import { loadEnv } from './env.ts';
+import { pruneRateLimits } from './http/rate-limit.ts';
+import { pruneExpiredSessions } from './http/session-store.ts';
+
+const env = loadEnv();
+const log = {
+  info: (message: string) => console.log(`[vintech] ${message}`),
+  error: (message: string) => console.error(`[vintech] ${message}`),
+};
+
+if (env.NODE_ENV !== 'development' || clientBuildIsStale()) {
+  if (clientBuildIsStale()) {
+    log.info('building the client (first start or sources changed)...');
+    await buildClient();
+  }
+}
+
+const dbOptions = databaseOptionsFromEnv(env);
+log.info(dbOptions.kind === 'postgres' ? 'database: PostgreSQL server' : `database: embedded PostgreSQL in ${dbOptions.dataDir}`);
+const handle = await openDatabase(dbOptions);
+await migrateToLatest(handle.db, log);
+await seedDatabase(handle.db, { demo: env.SEED_DEMO, log: log.info });
+
+const app = await buildApp({
+  db: handle.db,
+  appName: env.APP_NAME,
+  sessionSecret: await resolveSessionSecret(handle.db, env.SESSION_SECRET),
+  clientDir: CLIENT_DIST_DIR,
+  trustProxy: env.TRUST_PROXY,
+  logger: { level: env.LOG_LEVEL },
+});
+
+const housekeeping = setInterval(() => {
+  Promise.all([pruneExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((err: unknown) =>
+    app.log.warn({ err }, 'housekeeping failed'),
+  );
+}, 60 * 60_000);
+housekeeping.unref();
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: finishing requests in flight, then stopping`);
+  // app.close() stops accepting connections and waits for in-flight requests to finish.
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+log.info(`${env.APP_NAME} is ready on http://localhost:${env.PORT}`);

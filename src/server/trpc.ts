@@ -1,0 +1,39 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { z, ZodError } from 'zod';
+import type { Context } from './context.ts';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      // Internals stay in the log (with the request id); the client gets a plain sentence.
+      message: internal ? 'Something went wrong on our side. Please try again.' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No authenticated session' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const techProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'tech') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is available in Tech Mode only' });
+  }
+  return next({ ctx });
+});

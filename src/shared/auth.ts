@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { GUIDANCE_LEVELS, PASSWORD_MIN_LENGTH, ROLES, type Role } from './constants.ts';
+
+export const roleSchema = z.enum(ROLES);
+
+export const preferencesSchema = z.object({
+  guidanceLevel: z.enum(GUIDANCE_LEVELS).default('basic'),
+  autoScan: z.boolean().default(false),
+  darkMode: z.boolean().default(false),
+  notifications: z.boolean().default(true),
+  emailNotifications: z.boolean().default(true),
+  assistantEnabled: z.boolean().default(true),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** A partial update of preferences; unknown keys are refused. */
+export const preferencesUpdateSchema = z
+  .object({
+    guidanceLevel: z.enum(GUIDANCE_LEVELS),
+    autoScan: z.boolean(),
+    darkMode: z.boolean(),
+    notifications: z.boolean(),
+    emailNotifications: z.boolean(),
+    assistantEnabled: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+/** Guidance that goes with each role (SPEC 4: role switch). */
+export function guidanceForRole(role: Role): Preferences['guidanceLevel'] {
+  return role === 'tech' ? 'detailed' : 'basic';
+}
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+const nameSchema = z
+  .string()
+  .trim()
+  .max(100, 'Names must be at most 100 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+  firstName: nameSchema,
+  lastName: nameSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password';
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role | null;
+  preferences: Preferences;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** SPEC 2.4/2.5/2.7: the second dash-separated part of the user id, else a fallback. */
+export function shortUserId(userId: string | null | undefined, fallback: string): string {
+  const part = userId?.split('-')[1];
+  return part ? part : fallback;
+}
