@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createContext } from './context.ts';
 import type { Database } from './db/index.ts';
+import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAuthRest } from './domains/auth/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
@@ -84,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // With no-referrer, Chromium sends `Origin: null` on same-site form posts, which the
+    // cross-site check below must refuse; this policy keeps the origin and hides paths.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Sent only over HTTPS (below): over plain HTTP it would be meaningless.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
@@ -152,6 +156,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // The page shell carries the product title (APP_NAME) for the client to read.
+  const indexHtml = hasClient
+    ? readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+        .replace('<meta name="application-name" content="VinTech" />', `<meta name="application-name" content="${escapeHtml(options.appName)}" />`)
+        .replace('<title>VinTech</title>', `<title>${escapeHtml(options.appName)}</title>`)
+    : '';
+
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
     if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -161,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
     // Client-side routes: the single page decides what to show (including its own 404 page).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 
   return app;

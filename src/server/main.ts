@@ -13,11 +13,11 @@ const log = {
   error: (message: string) => console.error(`[vintech] ${message}`),
 };
 
-if (env.NODE_ENV !== 'development' || clientBuildIsStale()) {
-  if (clientBuildIsStale()) {
-    log.info('building the client (first start or sources changed)...');
-    await buildClient();
-  }
+// `npm run dev` serves the client from Vite instead (--api-only).
+const apiOnly = process.argv.includes('--api-only');
+if (!apiOnly && clientBuildIsStale()) {
+  log.info('building the client (first start or sources changed)...');
+  await buildClient();
 }
 
 const dbOptions = databaseOptionsFromEnv(env);
@@ -30,7 +30,7 @@ const app = await buildApp({
   db: handle.db,
   appName: env.APP_NAME,
   sessionSecret: await resolveSessionSecret(handle.db, env.SESSION_SECRET),
-  clientDir: CLIENT_DIST_DIR,
+  clientDir: apiOnly ? undefined : CLIENT_DIST_DIR,
   trustProxy: env.TRUST_PROXY,
   logger: { level: env.LOG_LEVEL },
 });

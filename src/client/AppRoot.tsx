@@ -1,0 +1,56 @@
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { appName } from './lib/app-name.ts';
+import { SessionProvider } from './lib/session.tsx';
+import { trpc } from './lib/trpc.ts';
+import { LandingPage } from './pages/landing.tsx';
+
+// Signed-in screens load separately: a visitor's first paint ships only the landing page.
+const RoleChoicePage = lazy(() => import('./pages/role-choice.tsx'));
+const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+
+export function FullPageLoader() {
+  return (
+    <Center mih="100vh">
+      <Stack align="center" gap="sm" role="status" aria-live="polite">
+        <Loader />
+        <Text c="dimmed">Loading {appName} ...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** SPEC 2.1: loading, signed out, signed in without a role, or one of the two shells. */
+export function AppRoot() {
+  const me = trpc.auth.me.useQuery();
+  useEffect(() => {
+    document.title = appName;
+  }, []);
+
+  if (me.isPending) return <FullPageLoader />;
+  if (me.isError) {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="sm" role="alert">
+          <Title order={2}>{appName} could not be reached</Title>
+          <Text c="dimmed">Check your connection, then try again.</Text>
+          <Button onClick={() => void me.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  const user = me.data ?? null;
+  if (!user) return <LandingPage />;
+  const role = user.role;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      {role === 'simple' || role === 'tech' ? (
+        <SessionProvider user={{ ...user, role }}>
+          <SignedInApp />
+        </SessionProvider>
+      ) : (
+        <RoleChoicePage />
+      )}
+    </Suspense>
+  );
+}

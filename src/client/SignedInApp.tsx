@@ -1,0 +1,43 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { SimpleShell } from './components/shell/SimpleShell.tsx';
+import { TechShell } from './components/shell/TechShell.tsx';
+import { appName } from './lib/app-name.ts';
+import { useSession } from './lib/session.tsx';
+import NotFoundPage from './pages/not-found.tsx';
+import { routesFor } from './routes.tsx';
+
+function PageLoader() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading page">
+      <Loader />
+    </Center>
+  );
+}
+
+export default function SignedInApp() {
+  const { role } = useSession();
+  const [location] = useLocation();
+  const routes = routesFor(role);
+  const Shell = role === 'tech' ? TechShell : SimpleShell;
+
+  useEffect(() => {
+    const route = routes.find((r) => r.path === location);
+    document.title = route ? `${route.title} · ${appName}` : appName;
+    window.scrollTo(0, 0);
+  }, [location, routes]);
+
+  return (
+    <Shell>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} component={route.page} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </Shell>
+  );
+}

@@ -1,0 +1,108 @@
+import { ActionIcon, Anchor, AppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSettings, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { shortUserId } from '../../../shared/auth.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Brand } from './Brand.tsx';
+import { simpleNavItems } from './nav.ts';
+
+/** SPEC 2.4: the owner's shell. */
+export function SimpleShell({ children }: { children: ReactNode }) {
+  const { user, setRole, signOut } = useSession();
+  const [location] = useLocation();
+  const [menuOpened, menu] = useDisclosure(false);
+
+  return (
+    <AppShell header={{ height: 60 }} footer={{ height: 52 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Brand subtitle="Simple Mode" />
+          </Group>
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+            {simpleNavItems.map((item) => (
+              <Button
+                key={item.path}
+                component={Link}
+                href={item.path}
+                variant={location === item.path ? 'light' : 'subtle'}
+                size="sm"
+                aria-current={location === item.path ? 'page' : undefined}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="outline" size="xs" onClick={() => void setRole('tech')} visibleFrom="xs">
+              Switch to Tech Mode
+            </Button>
+            <Tooltip label="Profile">
+              <ActionIcon component={Link} href="/profile" variant="subtle" size="lg" aria-label="Profile">
+                <IconUser size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Settings">
+              <ActionIcon component={Link} href="/settings" variant="subtle" size="lg" aria-label="Settings">
+                <IconSettings size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        size="18rem"
+        title="Menu"
+        hiddenFrom="sm"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
+        <Stack gap={4} component="nav" aria-label="Main">
+          {simpleNavItems.map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              href={item.path}
+              label={item.label}
+              active={location === item.path}
+              onClick={menu.close}
+            />
+          ))}
+          <Button
+            mt="md"
+            variant="outline"
+            onClick={() => {
+              menu.close();
+              void setRole('tech');
+            }}
+          >
+            Switch to Tech Mode
+          </Button>
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main>{children}</AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Text size="sm" truncate>
+            Welcome, {shortUserId(user.id, 'User')}
+          </Text>
+          <Group gap="md" wrap="nowrap">
+            <Anchor component="button" size="sm" onClick={() => void setRole('tech')}>
+              Need advanced features?
+            </Anchor>
+            <Anchor component="button" size="sm" onClick={signOut}>
+              Sign Out
+            </Anchor>
+          </Group>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

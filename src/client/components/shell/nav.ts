@@ -1,0 +1,72 @@
+import {
+  IconAddressBook,
+  IconBook2,
+  IconCalendarEvent,
+  IconCamera,
+  IconChartBar,
+  IconClipboardList,
+  IconCube3dSphere,
+  IconDatabase,
+  IconGauge,
+  IconBuildingStore,
+  IconScan,
+  IconSearch,
+  IconStethoscope,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: Icon;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+/** SPEC 2.5: the technician sidebar's four groups. */
+export const techNavGroups: NavGroup[] = [
+  {
+    label: 'Diagnostic Tools',
+    items: [
+      { label: 'Dashboard', path: '/', icon: IconGauge },
+      { label: 'Vehicle Lookup', path: '/search', icon: IconSearch },
+      { label: '3D Scanner', path: '/scanner', icon: IconScan },
+      { label: 'Component Viewer', path: '/viewer', icon: IconCube3dSphere },
+    ],
+  },
+  {
+    label: 'Data Management',
+    items: [
+      { label: 'Service Records', path: '/records', icon: IconClipboardList },
+      { label: 'Parts Database', path: '/database', icon: IconDatabase },
+      { label: 'Analytics', path: '/analytics', icon: IconChartBar },
+    ],
+  },
+  {
+    label: 'Advanced Tools',
+    items: [
+      { label: 'Camera Tools', path: '/camera', icon: IconCamera },
+      { label: 'Diagnostic Tools', path: '/diagnostics', icon: IconStethoscope },
+      { label: 'Knowledge Base', path: '/knowledge', icon: IconBook2 },
+    ],
+  },
+  {
+    label: 'CRM & Services',
+    items: [
+      { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
+      { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
+      { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
+    ],
+  },
+];
+
+/** SPEC 2.4: the simple-mode header links. */
+export const simpleNavItems: { label: string; path: string }[] = [
+  { label: 'Home', path: '/' },
+  { label: 'Find Vehicle', path: '/search' },
+  { label: 'Help', path: '/help' },
+  { label: 'My Avatars', path: '/avatars' },
+];

@@ -1,0 +1,27 @@
+import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/router.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
+
+/** The server's message of a failed call, or the fallback text SPEC 8 gives for that action. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** Field errors from the server's flattened zod error, for a form's setErrors. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const data = (error as { data?: { zodError?: { fieldErrors?: Record<string, string[] | undefined> } | null } } | null)?.data;
+  const out: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(data?.zodError?.fieldErrors ?? {})) {
+    if (messages?.[0]) out[key] = messages[0];
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '../shared/constants.ts';
+
+export interface AppRoute {
+  path: string;
+  /** Heading used while a page is still loading and for the document title. */
+  title: string;
+  /** Which shells offer the route (SPEC 2.4 and 2.5). */
+  roles: readonly Role[];
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const both = ['simple', 'tech'] as const;
+const techOnly = ['tech'] as const;
+
+// Pages load only when visited, so the landing page ships none of them.
+export const routes: AppRoute[] = [
+  { path: '/', title: 'Vehicle Identification', roles: both, page: lazy(() => import('./pages/home.tsx')) },
+  { path: '/search', title: 'Vehicle Search', roles: both, page: lazy(() => import('./pages/vehicle-search.tsx')) },
+  { path: '/help', title: 'Help & Support', roles: both, page: lazy(() => import('./pages/help.tsx')) },
+  { path: '/avatars', title: 'Avatar Management', roles: both, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/profile', title: 'Profile', roles: both, page: lazy(() => import('./pages/profile.tsx')) },
+  { path: '/settings', title: 'Settings', roles: both, page: lazy(() => import('./pages/settings.tsx')) },
+  { path: '/scanner', title: '3D Scanner', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/viewer', title: 'Component Viewer', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/records', title: 'Service Records', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/database', title: 'Parts Database', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/analytics', title: 'Analytics', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/diagnostics', title: 'Diagnostic Tools', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/knowledge', title: 'Knowledge Base', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/service-centers', title: 'Service Centers', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  {
+    path: '/customer-inquiries',
+    title: 'Customer Inquiries',
+    roles: techOnly,
+    page: lazy(() => import('./pages/tool-page.tsx')),
+  },
+  {
+    path: '/service-appointments',
+    title: 'Service Appointments',
+    roles: techOnly,
+    page: lazy(() => import('./pages/tool-page.tsx')),
+  },
+];
+
+export function routesFor(role: Role): AppRoute[] {
+  return routes.filter((route) => route.roles.includes(role));
+}

@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkA11y,
+  launchBrowser,
+  newPage,
+  screenshot,
+  scriptErrors,
+  signUp,
+  startTestServer,
+  TEST_PASSWORD,
+  visit,
+  type TestServer,
+} from './helpers.ts';
+
+describe('foundation in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('takes a new owner from sign-up through both shells to sign-out', async () => {
+    const page = await newPage(browser);
+    await visit(page, server, '/');
+    await expect(page.getByRole('heading', { name: 'Professional Vehicle Diagnostics' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'landing-light');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.waitForURL('**/api/login');
+    await checkA11y(page);
+
+    const { email } = await signUp(page, server, { role: null });
+    const continueButton = page.getByRole('button', { name: 'Continue to VinTech' });
+    await expect(continueButton.isDisabled()).resolves.toBe(true);
+    await checkA11y(page);
+    await screenshot(page, 'role-choice-light');
+    await page.getByRole('radio', { name: 'Simple User' }).click();
+    await expect(continueButton.isEnabled()).resolves.toBe(true);
+    await continueButton.click();
+    await page.getByText('Simple Mode', { exact: true }).waitFor();
+    await checkA11y(page);
+    const stored = await server.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(stored.role).toBe('simple');
+    await screenshot(page, 'simple-shell-light');
+
+    await page.getByRole('button', { name: 'Switch to Tech Mode' }).click();
+    await page.getByText('Technician Dashboard').waitFor();
+    const sidebar = page.getByTestId('tech-sidebar');
+    for (const group of ['Diagnostic Tools', 'Data Management', 'Advanced Tools', 'CRM & Services']) {
+      await expect(page.getByRole('group', { name: group }).isVisible()).resolves.toBe(true);
+    }
+    await checkA11y(page);
+    await screenshot(page, 'tech-shell-light');
+    expect(await sidebar.getAttribute('data-state')).toBe('expanded');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebar.getAttribute('data-state')).toBe('collapsed');
+    const width = await sidebar.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(48);
+    expect((await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('false');
+    await page.reload();
+    await page.getByText('Technician Dashboard').waitFor();
+    expect(await page.getByTestId('tech-sidebar').getAttribute('data-state')).toBe('collapsed');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByTestId('tech-sidebar').getAttribute('data-state')).toBe('expanded');
+
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('textbox', { name: 'Theme' }).or(page.getByRole('combobox', { name: 'Theme' })).first().click();
+    await page.getByRole('option', { name: 'Dark' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    expect(await page.getByRole('switch', { name: /Dark Mode/ }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('vt-theme'))).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    await checkA11y(page);
+    await screenshot(page, 'settings-tech-dark');
+
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.getByRole('heading', { name: 'Professional Vehicle Diagnostics' }).waitFor();
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
+    expect(me).toBe(401);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the sign-in error for a wrong password and signs in with the right one', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark' });
+    const { email } = await signUp(page, server, { role: 'tech' });
+    await page.context().clearCookies();
+    await page.goto(`${server.url}/api/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'sign-in-error-dark');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Technician Dashboard').waitFor();
+    await screenshot(page, 'tech-shell-dark');
+    await page.context().close();
+  });
+
+  it('shows the 404 texts for an unknown path in both shells', async () => {
+    const page = await newPage(browser);
+    await signUp(page, server, { role: 'simple' });
+    await visit(page, server, '/no-such-page');
+    await page.getByText('404 Page Not Found').waitFor();
+    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'not-found-simple-light');
+    await page.getByRole('button', { name: 'Switch to Tech Mode' }).click();
+    await page.getByText('Technician Dashboard').waitFor();
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.context().close();
+  });
+
+  it('works at 375 px wide: the sidebar becomes a drawer and the simple menu a burger', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await signUp(page, server, { role: 'simple' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Help' }).click();
+    await page.getByRole('heading', { name: 'Help & Support' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'simple-mobile-light');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Tech Mode' }).click();
+    await page.getByText('Tech ID:').waitFor();
+    expect(await page.getByTestId('tech-sidebar').isVisible()).toBe(false);
+    await page.getByTestId('sidebar-toggle').click();
+    const drawer = page.getByRole('dialog', { name: 'Technician tools' });
+    await drawer.waitFor();
+    const width = await drawer.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(288);
+    await checkA11y(page);
+    await screenshot(page, 'tech-mobile-drawer-light');
+    await drawer.getByRole('link', { name: 'Service Centers' }).click();
+    await page.getByRole('heading', { name: 'Service Centers' }).waitFor();
+    await page.context().close();
+  });
+});

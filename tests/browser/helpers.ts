@@ -1,0 +1,151 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Role } from '../../src/shared/constants.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { CLIENT_DIST_DIR } from '../../src/server/boot.ts';
+import { openDatabase, type Database } from '../../src/server/db/index.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { seedDatabase } from '../../src/server/db/seed.ts';
+import { uniqueEmail } from '../helpers/factories.ts';
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
+export const TEST_PASSWORD = 'browser test password';
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** A real VinTech server: fresh in-memory PGlite, migrated and seeded, the built client, a free port. */
+export async function startTestServer(): Promise<TestServer> {
+  const handle = await openDatabase({ kind: 'pglite' });
+  await migrateToLatest(handle.db, { info: () => {}, error: console.error });
+  await seedDatabase(handle.db, {});
+  const app = await buildApp({
+    db: handle.db,
+    appName: 'VinTech',
+    sessionSecret: 'browser-tests-secret-long-enough-to-sign-cookies',
+    clientDir: CLIENT_DIST_DIR,
+    rateLimits: { signIn: { limit: 1000, windowMs: 60_000 }, signUp: { limit: 1000, windowMs: 60_000 } },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Debian's Chromium; playwright gives every launch a fresh, temporary profile of its own. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  baseURL?: string;
+}
+
+/** A page in its own context (own cookies and storage); page errors fail the test that reads them. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const contextOptions: BrowserContextOptions = {
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    baseURL: options.baseURL,
+    reducedMotion: 'reduce',
+  };
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  uncaughtErrors.set(page, errors);
+  return page;
+}
+
+const uncaughtErrors = new WeakMap<Page, string[]>();
+
+/** Uncaught script errors the page raised so far. */
+export function scriptErrors(page: Page): string[] {
+  return uncaughtErrors.get(page) ?? [];
+}
+
+/** Creates an account through the real sign-up form, then picks the role on the role-choice screen. */
+export async function signUp(
+  page: Page,
+  server: TestServer,
+  options: { role?: Role | null; email?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const email = options.email ?? uniqueEmail('browser');
+  await page.goto(`${server.url}/api/login?mode=signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Choose your experience level to get started').waitFor();
+  const role = options.role === undefined ? 'simple' : options.role;
+  if (role) {
+    await page.getByRole('radio', { name: role === 'tech' ? 'Advanced Technician' : 'Simple User' }).click();
+    await page.getByRole('button', { name: /^Continue to / }).click();
+    await page.getByText(role === 'tech' ? /^Tech ID:/ : /^Welcome, /).waitFor();
+  }
+  return { email, password: TEST_PASSWORD };
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core on the page as it is now: any serious or critical violation fails the test. */
+export async function checkA11y(page: Page): Promise<void> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  // Evaluated through the debugging protocol, so the app's CSP (self only) does not block it.
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe violations on ${page.url()}:\n${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** Goes to a path of the app and checks the page's accessibility once it has settled. */
+export async function visit(page: Page, server: TestServer, pathname: string): Promise<void> {
+  await page.goto(`${server.url}${pathname}`);
+  await page.waitForLoadState('networkidle');
+  await checkA11y(page);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
