@@ -13,9 +13,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
+    // Keep the browser's Host header: the API refuses writes whose Origin names another host.
     proxy: {
-      '/api': `http://127.0.0.1:${apiPort}`,
-      '/trpc': `http://127.0.0.1:${apiPort}`,
+      '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      '/trpc': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
 });

@@ -26,9 +26,6 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanText,
   SEED_DEMO: booleanText,
-  OIDC_ISSUER_URL: optionalText.pipe(z.url().optional()),
-  OIDC_CLIENT_ID: optionalText,
-  OIDC_CLIENT_SECRET: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -106,13 +106,18 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the 404 texts for an unknown path in both shells', async () => {
-    const page = await newPage(browser);
+  it('shows the 404 texts for an unknown path in both shells (dark scheme)', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark' });
+    await visit(page, server, '/');
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    await screenshot(page, 'landing-dark');
     await signUp(page, server, { role: 'simple' });
+    await checkA11y(page);
+    await screenshot(page, 'simple-shell-dark');
     await visit(page, server, '/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();
     await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'not-found-simple-light');
+    await screenshot(page, 'not-found-simple-dark');
     await page.getByRole('button', { name: 'Switch to Tech Mode' }).click();
     await page.getByText('Technician Dashboard').waitFor();
     await page.getByText('404 Page Not Found').waitFor();
