@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
+import * as m0005 from './0005_api_tokens.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0005_api_tokens': m0005,
 };

@@ -7,10 +7,10 @@ import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createContext } from './context.ts';
+import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
-import { registerAuthRest } from './domains/auth/rest.ts';
+import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
 import { sendError } from './http/rest.ts';
@@ -18,7 +18,7 @@ import { KyselySessionStore } from './http/session-store.ts';
 import { appRouter, type AppRouter } from './router.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
-const SESSION_MAX_AGE_MS = 1000 * 60 * 60 * 24 * 14;
+const SESSION_MAX_AGE_MS = SESSION_ABSOLUTE_MS;
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface AppOptions {
@@ -29,7 +29,7 @@ export interface AppOptions {
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
-  rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule };
+  rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule; apiToken?: RateLimitRule };
 }
 
 declare module 'fastify' {
@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+  registerBearerAuth(app, options.rateLimits?.apiToken ?? { limit: 600, windowMs: 60_000 });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -6,33 +6,61 @@ import { findUserById } from './domains/auth/repository.ts';
 export interface Context {
   db: Database;
   user: User | null;
+  /** The cookie session behind this request, if any (null for API tokens and tests). */
+  sessionId: string | null;
   requestId: string;
 }
 
 /** Pure context for tests and callers that already know the user. */
-export function createContextInner(opts: { db: Database; user: User | null; requestId?: string }): Context {
-  return { db: opts.db, user: opts.user, requestId: opts.requestId ?? 'internal' };
+export function createContextInner(opts: {
+  db: Database;
+  user: User | null;
+  sessionId?: string | null;
+  requestId?: string;
+}): Context {
+  return { db: opts.db, user: opts.user, sessionId: opts.sessionId ?? null, requestId: opts.requestId ?? 'internal' };
 }
+
+/** A session ends 30 days after sign-in at the latest, or after 7 days without a request. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+// Activity is recorded at this resolution so that most requests do not write the session.
+const SESSION_TOUCH_MS = 10 * 60_000;
 
 /** Resolves the signed-in user of a request once, even when both tRPC and REST ask. */
 export async function userOfRequest(db: Database, req: FastifyRequest): Promise<User | null> {
   if (req.currentUser !== undefined) return req.currentUser;
-  const userId = req.session?.userId;
-  const user = userId ? await findUserById(db, userId) : null;
+  const session = req.session;
+  let user: User | null = null;
+  if (session?.userId) {
+    const now = Date.now();
+    const createdAt = session.createdAt ?? 0;
+    const lastSeenAt = session.lastSeenAt ?? createdAt;
+    if (now - createdAt > SESSION_ABSOLUTE_MS || now - lastSeenAt > SESSION_IDLE_MS) {
+      await session.destroy();
+    } else {
+      user = await findUserById(db, session.userId);
+      if (user && now - lastSeenAt > SESSION_TOUCH_MS) session.lastSeenAt = now;
+    }
+  }
   req.currentUser = user;
   return user;
 }
 
 export async function createContext(db: Database, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
-  return createContextInner({ db, user: await userOfRequest(db, req), requestId: req.id });
+  const user = await userOfRequest(db, req);
+  const sessionId = req.authenticatedBy === 'token' ? null : (req.session?.sessionId ?? null);
+  return createContextInner({ db, user, sessionId, requestId: req.id });
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser?: User | null;
+    authenticatedBy?: 'session' | 'token';
   }
   interface Session {
     userId?: string;
     createdAt?: number;
+    lastSeenAt?: number;
   }
 }

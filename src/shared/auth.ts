@@ -82,3 +82,32 @@ export function shortUserId(userId: string | null | undefined, fallback: string)
   const part = userId?.split('-')[1];
   return part ? part : fallback;
 }
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: signUpSchema.shape.password,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const createApiTokenSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+});
+export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  /** The first characters of the token, enough to recognise it; the token itself is never stored. */
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Answered once, at creation: the only time the secret is shown. */
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}

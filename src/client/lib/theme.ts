@@ -1,5 +1,7 @@
 import {
   createTheme,
+  darken,
+  DEFAULT_THEME,
   type CSSVariablesResolver,
   type MantineColorScheme,
   type MantineColorSchemeManager,
@@ -14,12 +16,30 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Icon-only close buttons need a name for screen readers.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
+  },
 });
+
+// Text on 'light' variants (badges, alerts, light buttons) sits on a pale tint of its colour;
+// Mantine's shade misses 4.5:1 there for green, orange, yellow and others, so darken it.
+const lightVariantText = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => [
+    `--mantine-color-${name}-light-color`,
+    darken(shades[9], name === 'gray' || name === 'dark' ? 0.1 : 0.3),
+  ]),
+);
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...lightVariantText,
+  },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });
 
 export function toMantineScheme(choice: ThemeChoice): MantineColorScheme {

@@ -1,14 +1,15 @@
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconEdit, IconKey, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { IconBell, IconEdit, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { shortUserId } from '../../shared/auth.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
+import { ApiTokensCard } from '../components/profile/ApiTokensCard.tsx';
+import { ChangePasswordButton } from '../components/profile/ChangePasswordButton.tsx';
 import { useSession } from '../lib/session.tsx';
 
 const inertActions = [
   { label: 'Edit Profile', icon: IconEdit },
   { label: 'Email Notifications', icon: IconBell },
   { label: 'Privacy Settings', icon: IconShieldCheck },
-  { label: 'Change Password', icon: IconKey },
   { label: 'Two-Factor', icon: IconLock },
 ];
 
@@ -52,6 +53,7 @@ export default function ProfilePage() {
             Account
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <ChangePasswordButton />
             {inertActions.map((action) => (
               <Button key={action.label} variant="default" leftSection={<action.icon size={16} />} justify="flex-start" disabled>
                 {action.label}
@@ -60,6 +62,7 @@ export default function ProfilePage() {
           </SimpleGrid>
         </Stack>
       </Card>
+      <ApiTokensCard />
       <ComingSoon>Profile management features coming soon...</ComingSoon>
     </Stack>
   );

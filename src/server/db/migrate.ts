@@ -11,6 +11,8 @@ export async function migrateToLatest<T>(db: Kysely<T>, log: MigrationLog): Prom
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Domains add independent migrations side by side; one numbered below an applied one still runs.
+    allowUnorderedMigrations: true,
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   for (const step of result.results ?? []) {

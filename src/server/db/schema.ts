@@ -224,7 +224,19 @@ export interface ServiceAppointmentsTable {
   updated_at: Timestamp;
 }
 
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface DB {
+  api_tokens: ApiTokensTable;
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
   users: UsersTable;

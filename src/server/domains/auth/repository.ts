@@ -87,3 +87,7 @@ export async function updateUser(
     .executeTakeFirst();
   return row ? toUser(row) : null;
 }
+
+export async function updatePasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, z } from 'zod';
-import { signInSchema, signUpSchema, type User } from '../../../shared/auth.ts';
+import {
+  signInSchema,
+  signUpSchema,
+  type ChangePasswordInput,
+  type CreateApiTokenInput,
+  type User,
+} from '../../../shared/auth.ts';
 import { userOfRequest } from '../../context.ts';
 import { toHttpError } from '../../http/errors.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
+import { authenticateApiToken } from './tokens.ts';
+import { rest } from '../../http/rest.ts';
 
 export interface AuthRestOptions {
   appName: string;
@@ -45,6 +53,35 @@ async function startSession(req: FastifyRequest, user: User): Promise<void> {
   req.session.userId = user.id;
   req.session.createdAt = Date.now();
   req.currentUser = user;
+}
+
+/**
+ * `Authorization: Bearer <API token>` signs a request in as the token's owner (REST and tRPC alike).
+ * Any other bearer value, including SPEC's encoded client session, is refused: identity never comes
+ * from what a client claims.
+ */
+export function registerBearerAuth(app: FastifyInstance, tokenLimit: RateLimitRule): void {
+  app.addHook('preHandler', async (req, reply) => {
+    const header = req.headers.authorization;
+    if (header === undefined) return;
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+    const result = token ? await authenticateApiToken(app.db, token) : null;
+    if (!result) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ message: 'Invalid or revoked API token', code: 'UNAUTHORIZED' });
+    }
+    const limit = await consumeRateLimit(app.db, `token:${result.tokenId}`, tokenLimit);
+    if (!limit.allowed) {
+      return reply
+        .code(429)
+        .header('retry-after', String(limit.retryAfterSeconds))
+        .send({ message: 'Too many requests with this API token. Please slow down.', code: 'TOO_MANY_REQUESTS' });
+    }
+    req.currentUser = result.user;
+    req.authenticatedBy = 'token';
+  });
 }
 
 export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions): void {
@@ -118,4 +155,19 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
     await logout(req, reply);
     return reply.code(204).send();
   });
+
+  // Bodies go to the procedures as they came: each procedure validates its input with its schema.
+  app.post(
+    '/api/auth/password',
+    rest(({ caller, req }) => caller.auth.changePassword(req.body as ChangePasswordInput)),
+  );
+  app.get('/api/tokens', rest(({ caller }) => caller.auth.tokens.list()));
+  app.post(
+    '/api/tokens',
+    rest(({ caller, req }) => caller.auth.tokens.create(req.body as CreateApiTokenInput), { status: 201 }),
+  );
+  app.delete(
+    '/api/tokens/:id',
+    rest(({ caller, req }) => caller.auth.tokens.revoke({ id: (req.params as { id: string }).id })),
+  );
 }

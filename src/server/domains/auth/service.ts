@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import {
   guidanceForRole,
+  type ChangePasswordInput,
   SIGN_IN_FAILED_MESSAGE,
   type PreferencesUpdate,
   type SignInInput,
@@ -10,7 +11,7 @@ import {
 import type { Role } from '../../../shared/constants.ts';
 import type { Database } from '../../db/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
-import { findCredentialsByEmail, findUserById, insertUser, updateUser } from './repository.ts';
+import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, updateUser } from './repository.ts';
 
 export async function signUp(db: Database, input: SignUpInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
@@ -45,4 +46,25 @@ export async function updatePreferences(db: Database, user: User, changes: Prefe
   const updated = await updateUser(db, user.id, { preferences: { ...user.preferences, ...changes } });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   return updated;
+}
+
+/** A new password ends every other session of the user; the one that changed it stays signed in. */
+export async function changePassword(
+  db: Database,
+  user: User,
+  currentSessionId: string | null,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const credentials = await findCredentialsByEmail(db, user.email);
+  const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
+  if (!ok) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash);
+    let others = trx.deleteFrom('sessions').where('user_id', '=', user.id);
+    if (currentSessionId) others = others.where('sid', '!=', currentSessionId);
+    await others.execute();
+  });
 }

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, newPage, screenshot, signUp, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
+
+describe('profile: API tokens and password', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates a token shown once that authenticates the API, then revokes it', async () => {
+    const page = await newPage(browser);
+    await signUp(page, server, { role: 'tech' });
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByText('No API tokens yet.').waitFor();
+    await page.getByLabel('Token name').fill('Workshop script');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = (await page.getByTestId('new-api-token').textContent()) ?? '';
+    expect(token).toMatch(/^vt_/);
+    await page.getByRole('cell', { name: 'Workshop script', exact: true }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'profile-tokens-light');
+
+    const withToken = await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(withToken.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke Workshop script' }).click();
+    await page.getByRole('dialog', { name: 'Revoke API token' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('No API tokens yet.').waitFor();
+    const revoked = await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(401);
+    await page.context().close();
+  });
+
+  it('changes the password with field errors from the shared schema', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark' });
+    await signUp(page, server, { role: 'simple' });
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current password').fill(TEST_PASSWORD);
+    await dialog.getByLabel('New password').fill('short');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByText('Password must be at least 8 characters').waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'profile-password-dark');
+    await dialog.getByLabel('New password').fill('a much better password');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Your other sessions have been signed out.').waitFor();
+    await page.context().close();
+  });
+});
