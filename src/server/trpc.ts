@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context } from './context.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -24,9 +25,18 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/** A lost database connection is a passing fault: 503 with a message, never a 500. */
+const databaseFaults = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error.cause });
+  }
+  return result;
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(databaseFaults);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No authenticated session' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -39,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A connection killed by the server must not crash the process: the pool drops it and the
     // next query opens a fresh one.
     pool.on('error', () => {});
+    // A checked-out client whose connection dies also emits 'error'; its query already rejects,
+    // so the event itself needs no handling beyond not crashing the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
