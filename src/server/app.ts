@@ -10,9 +10,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
+import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
+import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
 import { KyselySessionStore } from './http/session-store.ts';
 import { appRouter, type AppRouter } from './router.ts';
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     appName: string;
+    /** Every `/api` route as "METHOD /url", for the API reference's completeness check. */
+    apiRoutes: string[];
   }
 }
 
@@ -63,6 +67,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', options.db);
   app.decorate('appName', options.appName);
+  app.decorate('restDocs', []);
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (route.url.startsWith('/api/') && method !== 'HEAD') app.apiRoutes.push(`${method} ${route.url}`);
+    }
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -138,6 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInLimit: options.rateLimits?.signIn ?? { limit: 10, windowMs: 5 * 60_000 },
     signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
   });
+  registerAnalyticsRest(app);
+
+  // After every REST adapter: the reference documents what was registered.
+  registerApiDocs(app);
 
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { z } from 'zod';
 import { createContext } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { toHttpError, type ErrorBody } from './errors.ts';
@@ -36,4 +37,50 @@ export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { s
       return sendError(req, reply, error);
     }
   };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RestAuth = 'public' | 'user' | 'tech';
+
+/** What the API reference says about one REST path; the schemas are the ones the procedure uses. */
+export interface RestDoc {
+  method: HttpMethod;
+  /** Fastify syntax (`/api/avatars/:id`). */
+  url: string;
+  summary: string;
+  tag: string;
+  auth: RestAuth;
+  /** Status of a successful answer (204 when it has no body). */
+  status: number;
+  /** The tRPC procedure behind the path (dotted), whose zod input documents the request. */
+  procedure?: string;
+  /** Where the procedure's input comes from in the HTTP request. */
+  inputFrom?: 'body' | 'query';
+  /** For paths not backed by a procedure: the request body's schema. */
+  bodySchema?: z.ZodType;
+  /** Content type of a non-JSON answer (e.g. text/csv, text/html). */
+  produces?: string;
+  description?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    restDocs: RestDoc[];
+  }
+}
+
+/** Registers a REST path and its documentation together, so the reference cannot miss one. */
+export function restRoute(
+  app: FastifyInstance,
+  doc: Omit<RestDoc, 'status'> & { status?: number },
+  handler: (args: RestArgs) => Promise<unknown>,
+): void {
+  const status = doc.status ?? (doc.method === 'POST' ? 201 : 200);
+  app.restDocs.push({ ...doc, status });
+  app.route({ method: doc.method, url: doc.url, handler: rest(handler, { status }) });
+}
+
+/** Documents a path registered by hand (sign-in pages, redirects). */
+export function documentRoute(app: FastifyInstance, doc: RestDoc): void {
+  app.restDocs.push(doc);
 }

@@ -14,7 +14,7 @@ import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
 import { authenticateApiToken } from './tokens.ts';
-import { rest } from '../../http/rest.ts';
+import { documentRoute, restRoute, type RestDoc } from '../../http/rest.ts';
 
 export interface AuthRestOptions {
   appName: string;
@@ -157,17 +157,32 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   });
 
   // Bodies go to the procedures as they came: each procedure validates its input with its schema.
-  app.post(
-    '/api/auth/password',
-    rest(({ caller, req }) => caller.auth.changePassword(req.body as ChangePasswordInput)),
+  restRoute(
+    app,
+    { method: 'POST', url: '/api/auth/password', summary: 'Change your password (ends your other sessions)', tag: 'Account', auth: 'user', status: 204, procedure: 'auth.changePassword', inputFrom: 'body' },
+    ({ caller, req }) => caller.auth.changePassword(req.body as ChangePasswordInput),
   );
-  app.get('/api/tokens', rest(({ caller }) => caller.auth.tokens.list()));
-  app.post(
-    '/api/tokens',
-    rest(({ caller, req }) => caller.auth.tokens.create(req.body as CreateApiTokenInput), { status: 201 }),
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/tokens', summary: 'List your API tokens', tag: 'Account', auth: 'user', procedure: 'auth.tokens.list' },
+    ({ caller }) => caller.auth.tokens.list(),
   );
-  app.delete(
-    '/api/tokens/:id',
-    rest(({ caller, req }) => caller.auth.tokens.revoke({ id: (req.params as { id: string }).id })),
+  restRoute(
+    app,
+    { method: 'POST', url: '/api/tokens', summary: 'Create an API token (the token is in this answer only)', tag: 'Account', auth: 'user', procedure: 'auth.tokens.create', inputFrom: 'body' },
+    ({ caller, req }) => caller.auth.tokens.create(req.body as CreateApiTokenInput),
   );
+  restRoute(
+    app,
+    { method: 'DELETE', url: '/api/tokens/:id', summary: 'Revoke an API token', tag: 'Account', auth: 'user', status: 204, procedure: 'auth.tokens.revoke' },
+    ({ caller, req }) => caller.auth.tokens.revoke({ id: (req.params as { id: string }).id }),
+  );
+
+  const account = (doc: Omit<RestDoc, 'tag'>) => documentRoute(app, { ...doc, tag: 'Account' });
+  account({ method: 'GET', url: '/api/auth/user', summary: 'The signed-in user, or 401', auth: 'user', status: 200 });
+  account({ method: 'GET', url: '/api/login', summary: 'The sign-in page (HTML); ?mode=signup shows account creation', auth: 'public', status: 200, produces: 'text/html' });
+  account({ method: 'POST', url: '/api/login', summary: 'Sign in with email and password (JSON or form)', auth: 'public', status: 200, bodySchema: signInSchema });
+  account({ method: 'POST', url: '/api/signup', summary: 'Create an account and sign in (JSON or form)', auth: 'public', status: 201, bodySchema: signUpSchema });
+  account({ method: 'GET', url: '/api/logout', summary: 'Sign out and go to the landing page (303 redirect)', auth: 'public', status: 303 });
+  account({ method: 'POST', url: '/api/logout', summary: 'Sign out', auth: 'public', status: 204 });
 }
