@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
-import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
@@ -44,6 +43,14 @@ declare module 'fastify' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** PostgreSQL text cannot hold U+0000; refusing it up front keeps such input a 400, not a 500. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
 
 /** The request came from a page of another site (a browser says so in Origin or Referer). */
 function isCrossSite(origin: string | undefined, referer: string | undefined, host: string): boolean {
@@ -131,6 +138,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+  // tRPC reads its JSON body as raw text: there a NUL is the escape sequence \u0000.
+  const rawJsonNul = /(?<!\\)(?:\\\\)*\\u0000/i;
+  app.addHook('preHandler', async (req, reply) => {
+    const rawNul = typeof req.body === 'string' && rawJsonNul.test(req.body);
+    if (rawNul || containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
+      const message = 'Text must not contain NUL characters';
+      // tRPC clients read errors in their own envelope (superjson-wrapped).
+      const body = req.url.startsWith('/trpc/')
+        ? { error: { json: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } } }
+        : { message, code: 'BAD_REQUEST' };
+      return reply.code(400).send(body);
+    }
+  });
   registerBearerAuth(app, options.rateLimits?.apiToken ?? { limit: 600, windowMs: 60_000 });
 
   await app.register(fastifyTRPCPlugin, {
@@ -150,7 +170,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInLimit: options.rateLimits?.signIn ?? { limit: 10, windowMs: 5 * 60_000 },
     signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
   });
-  registerAnalyticsRest(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

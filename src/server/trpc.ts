@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context } from './context.ts';
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
+import { databaseInputError, ErrorDetails, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -17,6 +17,8 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        // What a refused request did establish (e.g. a partial VIN decode), for the client to act on.
+        details: error.cause instanceof ErrorDetails ? error.cause.details : null,
       },
     };
   },
@@ -25,11 +27,18 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-/** A lost database connection is a passing fault: 503 with a message, never a 500. */
+/**
+ * A lost database connection is a passing fault (503); input the database refused is the
+ * client's (400/409). Neither is a 500.
+ */
 const databaseFaults = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error.cause });
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    if (isDatabaseUnavailable(result.error.cause)) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error.cause });
+    }
+    const refused = databaseInputError(result.error.cause);
+    if (refused) throw new TRPCError({ code: refused.code, message: refused.message, cause: result.error.cause });
   }
   return result;
 });

@@ -45,6 +45,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Input the database refused (bad UUID text, a CHECK or foreign key, a duplicate): a client error
+ * that a schema should have caught first. The safety net answers 4xx instead of 500.
+ */
+export function databaseInputError(error: unknown): { code: 'BAD_REQUEST' | 'CONFLICT'; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) {
+      if (code === '23505') return { code: 'CONFLICT', message: 'This conflicts with data that already exists' };
+      if (code === '23503') return { code: 'BAD_REQUEST', message: 'A referenced record does not exist' };
+      return { code: 'BAD_REQUEST', message: 'Invalid input' };
+    }
+    current = current.cause;
+  }
+  return null;
+}
+
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
 
@@ -69,7 +87,11 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
     if (isDatabaseUnavailable(error.cause)) {
       return { status: 503, body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } };
     }
+    const refused = error.code === 'INTERNAL_SERVER_ERROR' ? databaseInputError(error.cause) : null;
+    if (refused) return { status: refused.code === 'CONFLICT' ? 409 : 400, body: refused };
     const status = getHTTPStatusCodeFromError(error);
+    // A deliberate 503 (a dependency still loading) carries a message meant for the user.
+    if (error.code === 'SERVICE_UNAVAILABLE') return { status, body: { message: error.message, code: error.code } };
     if (status >= 500) return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'INTERNAL_SERVER_ERROR' } };
     const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
     return { status, body: { message: error.message, code: error.code, ...(details ? { details } : {}) } };
@@ -80,6 +102,8 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } };
   }
+  const refused = databaseInputError(error);
+  if (refused) return { status: refused.code === 'CONFLICT' ? 409 : 400, body: refused };
   const fastifyStatus = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
     return { status: fastifyStatus, body: fastifyClientError(fastifyStatus, error) };
