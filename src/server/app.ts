@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
+import { AuthCache } from './domains/auth/cache.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
@@ -19,6 +20,7 @@ import { KyselySessionStore } from './http/session-store.ts';
 import { appRouter, type AppRouter } from './router.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
+const DEFAULT_AUTH_CACHE_MS = 2000;
 const SESSION_MAX_AGE_MS = SESSION_ABSOLUTE_MS;
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -31,12 +33,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule; apiToken?: RateLimitRule };
+  /** How long this process may reuse a session or user it read (0: read every time). */
+  authCacheMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     appName: string;
+    authCache: AuthCache;
     /** Every `/api` route as "METHOD /url", for the API reference's completeness check. */
     apiRoutes: string[];
   }
@@ -75,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('appName', options.appName);
   app.decorate('restDocs', []);
+  app.decorate('authCache', new AuthCache(options.authCacheMs ?? DEFAULT_AUTH_CACHE_MS));
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -126,8 +132,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySession, {
     secret: options.sessionSecret,
     cookieName: SESSION_COOKIE,
-    store: new KyselySessionStore(options.db, SESSION_MAX_AGE_MS),
+    store: new KyselySessionStore(options.db, SESSION_MAX_AGE_MS, app.authCache),
     saveUninitialized: false,
+    // Saved only when it changes: a rolling session would be written on every request.
+    rolling: false,
     cookie: {
       path: '/',
       httpOnly: true,

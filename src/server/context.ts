@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../shared/auth.ts';
 import type { Database } from './db/index.ts';
+import { AuthCache } from './domains/auth/cache.ts';
 import { findUserById } from './domains/auth/repository.ts';
 
 export interface Context {
@@ -9,7 +10,11 @@ export interface Context {
   /** The cookie session behind this request, if any (null for API tokens and tests). */
   sessionId: string | null;
   requestId: string;
+  /** This process's memory of sessions and users; procedures that change a user update it. */
+  authCache: AuthCache;
 }
+
+const noCache = new AuthCache(0);
 
 /** Pure context for tests and callers that already know the user. */
 export function createContextInner(opts: {
@@ -17,8 +22,15 @@ export function createContextInner(opts: {
   user: User | null;
   sessionId?: string | null;
   requestId?: string;
+  authCache?: AuthCache;
 }): Context {
-  return { db: opts.db, user: opts.user, sessionId: opts.sessionId ?? null, requestId: opts.requestId ?? 'internal' };
+  return {
+    db: opts.db,
+    user: opts.user,
+    sessionId: opts.sessionId ?? null,
+    requestId: opts.requestId ?? 'internal',
+    authCache: opts.authCache ?? noCache,
+  };
 }
 
 /** A session ends 30 days after sign-in at the latest, or after 7 days without a request. */
@@ -39,7 +51,9 @@ export async function userOfRequest(db: Database, req: FastifyRequest): Promise<
     if (now - createdAt > SESSION_ABSOLUTE_MS || now - lastSeenAt > SESSION_IDLE_MS) {
       await session.destroy();
     } else {
-      user = await findUserById(db, session.userId);
+      const cache = req.server.authCache;
+      user = cache.getUser(session.userId) ?? (await findUserById(db, session.userId));
+      if (user) cache.setUser(user);
       if (user && now - lastSeenAt > SESSION_TOUCH_MS) session.lastSeenAt = now;
     }
   }
@@ -50,7 +64,7 @@ export async function userOfRequest(db: Database, req: FastifyRequest): Promise<
 export async function createContext(db: Database, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
   const user = await userOfRequest(db, req);
   const sessionId = req.authenticatedBy === 'token' ? null : (req.session?.sessionId ?? null);
-  return createContextInner({ db, user, sessionId, requestId: req.id });
+  return createContextInner({ db, user, sessionId, requestId: req.id, authCache: req.server.authCache });
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { Database } from '../db/index.ts';
-import type { JsonObject } from '../db/schema.ts';
+import type { AuthCache } from '../domains/auth/cache.ts';
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, result?: Session | null) => void;
@@ -11,36 +11,50 @@ export class KyselySessionStore implements SessionStore {
   constructor(
     private readonly db: Database,
     private readonly defaultMaxAgeMs: number,
+    private readonly cache: AuthCache,
   ) {}
 
   get(sid: string, callback: GetCallback): void {
+    const cached = this.cache.getSession(sid);
+    if (cached !== undefined) {
+      callback(null, JSON.parse(cached) as Session);
+      return;
+    }
     this.db
       .selectFrom('sessions')
-      .select('sess')
+      .select(['sess', 'user_id'])
       .where('sid', '=', sid)
       .where('expire', '>', new Date())
       .executeTakeFirst()
       .then(
-        (row) => callback(null, row ? (row.sess as unknown as Session) : null),
+        (row) => {
+          if (row) this.cache.setSession(sid, JSON.stringify(row.sess), row.user_id);
+          callback(null, row ? (row.sess as unknown as Session) : null);
+        },
         (err: unknown) => callback(err),
       );
   }
 
   set(sid: string, session: Session, callback: Callback): void {
     const expires = session.cookie.expires ?? new Date(Date.now() + this.defaultMaxAgeMs);
-    const sess = JSON.stringify(session as unknown as JsonObject);
+    const sess = JSON.stringify(session);
+    const userId = session.userId ?? null;
     this.db
       .insertInto('sessions')
-      .values({ sid, sess, expire: expires, user_id: session.userId ?? null })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expire: expires, user_id: session.userId ?? null }))
+      .values({ sid, sess, expire: expires, user_id: userId })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expire: expires, user_id: userId }))
       .execute()
       .then(
-        () => callback(),
+        () => {
+          this.cache.setSession(sid, sess, userId);
+          callback();
+        },
         (err: unknown) => callback(err),
       );
   }
 
   destroy(sid: string, callback: Callback): void {
+    this.cache.deleteSession(sid);
     this.db
       .deleteFrom('sessions')
       .where('sid', '=', sid)

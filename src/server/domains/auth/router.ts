@@ -20,14 +20,19 @@ const tokensRouter = router({
 export const authRouter = router({
   /** The signed-in user, or null: the client's session state comes from here. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
-  setRole: authedProcedure
-    .input(z.object({ role: roleSchema }))
-    .mutation(({ ctx, input }) => setRole(ctx.db, ctx.user, input.role)),
-  updatePreferences: authedProcedure
-    .input(preferencesUpdateSchema)
-    .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user, input)),
-  changePassword: authedProcedure
-    .input(changePasswordSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user, ctx.sessionId, input)),
+  setRole: authedProcedure.input(z.object({ role: roleSchema })).mutation(async ({ ctx, input }) => {
+    const user = await setRole(ctx.db, ctx.user, input.role);
+    ctx.authCache.setUser(user);
+    return user;
+  }),
+  updatePreferences: authedProcedure.input(preferencesUpdateSchema).mutation(async ({ ctx, input }) => {
+    const user = await updatePreferences(ctx.db, ctx.user, input);
+    ctx.authCache.setUser(user);
+    return user;
+  }),
+  changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx.db, ctx.user, ctx.sessionId, input);
+    ctx.authCache.forgetUser(ctx.user.id);
+  }),
   tokens: tokensRouter,
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, createUser, signInCookie, TEST_PASSWORD } from '../../../../tests/helpers/factories.ts';
 import { buildApp } from '../../app.ts';
@@ -125,6 +125,15 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
   });
 
   it('ends sessions that were idle too long or are too old, and removes them from the database', async () => {
+    // Reads every session from the database, as a process that did not create it would.
+    const app = await buildApp({
+      db: getDb(),
+      appName: 'VinTech',
+      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+      authCacheMs: 0,
+      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
+    });
+    onTestFinished(() => app.close());
     const day = 24 * 60 * 60_000;
     for (const [createdAgo, seenAgo] of [
       [31 * day, 1 * day],
@@ -142,5 +151,27 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
     const fresh = await createUser(getDb());
     const cookie = await signInCookie(app, fresh.email);
     expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('reuses a session it read for a moment only: a session deleted elsewhere stops working within the cache time', async () => {
+    const cached = await buildApp({
+      db: getDb(),
+      appName: 'VinTech',
+      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+      authCacheMs: 300,
+      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
+    });
+    onTestFinished(() => cached.close());
+    const user = await createUser(getDb());
+    const cookie = await signInCookie(cached, user.email);
+    await getDb().deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    // Served from this process's memory: no database read for the session or the user.
+    expect((await cached.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await cached.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode, {
+        timeout: 3000,
+        interval: 100,
+      })
+      .toBe(401);
   });
 });

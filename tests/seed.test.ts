@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './helpers/db.ts';
+import { seedDatabase } from '../src/server/db/seed.ts';
+import type { Database } from '../src/server/db/index.ts';
+
+async function rowCounts(db: Database): Promise<Record<string, number>> {
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const row = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(db);
+    counts[name] = row.rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+describeEachDatabase('seed', (getDb) => {
+  it('adds reference data once: a second run (with demo data too) changes no count', async () => {
+    await seedDatabase(getDb(), {});
+    const once = await rowCounts(getDb());
+    expect(once.users).toBe(0);
+    await seedDatabase(getDb(), {});
+    expect(await rowCounts(getDb())).toEqual(once);
+
+    await seedDatabase(getDb(), { demo: true });
+    const demo = await rowCounts(getDb());
+    await seedDatabase(getDb(), { demo: true });
+    expect(await rowCounts(getDb())).toEqual(demo);
+  });
+});
