@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_knowledge_order.ts';
+import * as m0004 from './0004_manual_vehicles.ts';
 import * as m0005 from './0005_api_tokens.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_knowledge_order': m0002,
+  '0004_manual_vehicles': m0004,
   '0005_api_tokens': m0005,
 };

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { AvatarAssistant } from './components/avatars/AvatarAssistant.tsx';
 import { SimpleShell } from './components/shell/SimpleShell.tsx';
 import { TechShell } from './components/shell/TechShell.tsx';
 import { appName } from './lib/app-name.ts';
@@ -38,6 +39,7 @@ export default function SignedInApp() {
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
+      <AvatarAssistant />
     </Shell>
   );
 }

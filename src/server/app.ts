@@ -12,6 +12,9 @@ import { AuthCache } from './domains/auth/cache.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
+import { registerAvatarsRest } from './domains/avatars/rest.ts';
+import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
+import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
 import { registerApiDocs } from './http/openapi.ts';
@@ -178,6 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInLimit: options.rateLimits?.signIn ?? { limit: 10, windowMs: 5 * 60_000 },
     signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
   });
+  registerVehiclesRest(app);
+  registerAvatarsRest(app);
+  registerKnowledgeRest(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

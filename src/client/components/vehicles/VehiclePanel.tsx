@@ -1,0 +1,79 @@
+import { Alert, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
+import { IconListDetails, IconSchema, IconVideo } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Role } from '../../../shared/constants.ts';
+import { bodyKindOf, PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { ComingSoon } from '../PageHeader.tsx';
+import { ComponentDetails, QuickActions } from './ComponentDetails.tsx';
+import { ComponentLegend, VehicleDiagram } from './VehicleDiagram.tsx';
+import { VideoWalkthrough } from './VideoWalkthrough.tsx';
+
+/**
+ * The chosen vehicle's tabs. Mounted once per vehicle (keyed by id), so choosing another vehicle
+ * starts again from the diagram with no component selected and zoom at 1.
+ */
+export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }) {
+  const components = trpc.vehicles.components.useQuery({ vehicleId: vehicle.id });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const kind = bodyKindOf(vehicle);
+  const list = components.data ?? [];
+  const selected = list.find((c) => c.id === selectedId) ?? null;
+  const electric = list.some((c) => c.name === 'Drive Motor');
+  const vehicleName = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+  return (
+    <Tabs defaultValue="diagram" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="diagram" leftSection={<IconSchema size={16} />}>
+          Component Diagram
+        </Tabs.Tab>
+        <Tabs.Tab value="walkthrough" leftSection={<IconVideo size={16} />}>
+          Video Walkthrough
+        </Tabs.Tab>
+        <Tabs.Tab value="parts" leftSection={<IconListDetails size={16} />}>
+          Parts List
+        </Tabs.Tab>
+      </Tabs.List>
+
+      <Tabs.Panel value="diagram">
+        {components.isLoading ? (
+          <Skeleton h={360} radius="md" />
+        ) : components.error ? (
+          <Alert color="red" title="Could not load the components">
+            {errorMessage(components.error, 'Please try again.')}
+          </Alert>
+        ) : (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+              <Stack gap="sm">
+                <VehicleDiagram
+                  kind={kind}
+                  vehicleName={vehicleName}
+                  components={list}
+                  selectedId={selectedId}
+                  onSelect={(component) => setSelectedId(component.id)}
+                />
+                <ComponentLegend components={list} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              <Stack gap="md">
+                <ComponentDetails component={selected} role={role} />
+                <QuickActions />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Tabs.Panel>
+
+      <Tabs.Panel value="walkthrough">
+        <VideoWalkthrough vehicleId={vehicle.id} kind={kind} electric={electric} />
+      </Tabs.Panel>
+
+      <Tabs.Panel value="parts">
+        <ComingSoon>{PARTS_LIST_MESSAGE}</ComingSoon>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

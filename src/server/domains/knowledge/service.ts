@@ -1,0 +1,61 @@
+import {
+  HELP_TEXTS,
+  MAX_QUERY_LENGTH,
+  tagsFromText,
+  TIPS_SHOWN,
+  type KnowledgeItem,
+  type Tip,
+  type TipsInput,
+} from '../../../shared/knowledge.ts';
+import type { Executor } from '../../db/index.ts';
+import { itemsTagged, searchKnowledge } from './repository.ts';
+
+function toTip(item: KnowledgeItem): Tip {
+  return { id: item.id, title: item.title, body: item.body, priority: item.priority, tags: item.tags };
+}
+
+/**
+ * The help text as a search that any of its words may satisfy, best matches ranked first. Searched
+ * as a whole it would need every word in one item, which no item has.
+ */
+export function anyWordQuery(text: string): string {
+  const words = [...new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])];
+  let query = '';
+  for (const word of words) {
+    const next = query ? `${query} or ${word}` : word;
+    if (next.length > MAX_QUERY_LENGTH) break;
+    query = next;
+  }
+  return query;
+}
+
+// Enough first-reading matches to find the page's own among them.
+const CANDIDATES = 10;
+
+/**
+ * SPEC 7's first reading: the role's audience, the page's help text as q, priority medium and the
+ * tags its keywords name. Its matches that belong to the page come first; the page's own items
+ * (tagged with its page context, most urgent first) fill up to three; matches from other pages
+ * are used only if the page has too few items, so the advice fits the page.
+ */
+export async function tipsFor(db: Executor, input: TipsInput): Promise<Tip[]> {
+  const helpText = HELP_TEXTS[input.pageContext][input.role];
+  const tags = tagsFromText(helpText);
+  const { items: matches } = await searchKnowledge(db, {
+    audience: input.role,
+    q: anyWordQuery(helpText),
+    priority: 'medium',
+    tags: tags.length > 0 ? tags : undefined,
+    limit: CANDIDATES,
+    offset: 0,
+  });
+  const onPage = matches.filter((item) => item.tags.includes(input.pageContext)).slice(0, TIPS_SHOWN);
+  const topUp = await itemsTagged(db, {
+    audience: input.role,
+    tags: [input.pageContext],
+    excludeIds: onPage.map((item) => item.id),
+    limit: TIPS_SHOWN - onPage.length,
+  });
+  const elsewhere = matches.filter((item) => !item.tags.includes(input.pageContext));
+  return [...onPage, ...topUp, ...elsewhere].slice(0, TIPS_SHOWN).map(toTip);
+}

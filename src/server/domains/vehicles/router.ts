@@ -1,0 +1,55 @@
+import { TRPCError } from '@trpc/server';
+import {
+  decodeVinInputSchema,
+  modelsInputSchema,
+  serviceRecordsInputSchema,
+  vehicleIdInputSchema,
+  vehicleSelectionSchema,
+} from '../../../shared/vehicles.ts';
+import type { Executor } from '../../db/index.ts';
+import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
+import {
+  findVehicleById,
+  listComponents,
+  listComponentServiceRecords,
+  listWalkthroughs,
+  searchVehicles,
+} from './repository.ts';
+import { catalog, catalogModels, chooseVehicle, identifyByVin, type DecoderSource } from './service.ts';
+import { getVinDecoder } from './vin-decoder.ts';
+
+async function requireVehicle(db: Executor, vehicleId: string) {
+  const vehicle = await findVehicleById(db, vehicleId);
+  if (!vehicle) throw new TRPCError({ code: 'NOT_FOUND', message: 'Vehicle not found' });
+  return vehicle;
+}
+
+/** Every procedure is open to anonymous callers (PRODUCT "Who may do what"), except service history. */
+export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
+  return router({
+    decodeVin: publicProcedure
+      .input(decodeVinInputSchema)
+      .mutation(({ ctx, input }) => identifyByVin(ctx.db, decoders, input.vin)),
+    search: publicProcedure.input(vehicleSelectionSchema).query(({ ctx, input }) => searchVehicles(ctx.db, input)),
+    catalog: publicProcedure.query(() => catalog()),
+    models: publicProcedure.input(modelsInputSchema).query(({ input }) => catalogModels(decoders, input)),
+    choose: publicProcedure
+      .input(vehicleSelectionSchema)
+      .mutation(({ ctx, input }) => chooseVehicle(ctx.db, decoders, input)),
+    components: publicProcedure.input(vehicleIdInputSchema).query(async ({ ctx, input }) => {
+      await requireVehicle(ctx.db, input.vehicleId);
+      return listComponents(ctx.db, input.vehicleId);
+    }),
+    videos: publicProcedure.input(vehicleIdInputSchema).query(async ({ ctx, input }) => {
+      await requireVehicle(ctx.db, input.vehicleId);
+      return listWalkthroughs(ctx.db, input.vehicleId);
+    }),
+    serviceRecords: authedProcedure.input(serviceRecordsInputSchema).query(async ({ ctx, input }) => {
+      const records = await listComponentServiceRecords(ctx.db, input.vehicleId, input.componentId);
+      if (!records) throw new TRPCError({ code: 'NOT_FOUND', message: 'Component not found' });
+      return records;
+    }),
+  });
+}
+
+export const vehiclesRouter = createVehiclesRouter();

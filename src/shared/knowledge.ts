@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { Role } from './constants.ts';
+
+/** Knowledge items and the assistant's contextual help (SPEC 2.8, 3, 6, 7). */
+
+export const AUDIENCES = ['simple', 'tech', 'both'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** Highest first: the order search results and tips are listed in. */
+export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const PAGE_CONTEXTS = [
+  'home',
+  'vehicle-search',
+  'scanning',
+  'model-viewing',
+  'diagnostics',
+  'camera-scanning',
+  'database',
+  'analytics',
+  'knowledge-base',
+  'service-records',
+  'help',
+  'settings',
+  'profile',
+  'general',
+] as const;
+export type PageContext = (typeof PAGE_CONTEXTS)[number];
+
+const ROUTE_CONTEXTS: Readonly<Record<string, PageContext>> = {
+  '/': 'home',
+  '/search': 'vehicle-search',
+  '/scanner': 'scanning',
+  '/viewer': 'model-viewing',
+  '/diagnostics': 'diagnostics',
+  '/camera': 'camera-scanning',
+  '/database': 'database',
+  '/analytics': 'analytics',
+  '/knowledge': 'knowledge-base',
+  '/records': 'service-records',
+  '/help': 'help',
+  '/settings': 'settings',
+  '/profile': 'profile',
+};
+
+/** SPEC 2.8's route mapping; any other path is 'general'. */
+export function pageContextForPath(path: string): PageContext {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ROUTE_CONTEXTS[normalized] ?? 'general';
+}
+
+/** The name of a page context as the assistant says it ('Tips for {page}'). */
+export const PAGE_CONTEXT_LABELS: Readonly<Record<PageContext, string>> = {
+  home: 'Vehicle Identification',
+  'vehicle-search': 'Vehicle Search',
+  scanning: '3D Scanner',
+  'model-viewing': 'Component Viewer',
+  diagnostics: 'Diagnostics',
+  'camera-scanning': 'Camera Tools',
+  database: 'Parts Database',
+  analytics: 'Analytics',
+  'knowledge-base': 'Knowledge Base',
+  'service-records': 'Service Records',
+  help: 'Help & Support',
+  settings: 'Settings',
+  profile: 'Profile',
+  general: 'this page',
+};
+
+/**
+ * The help text of each page and role: what 'Need Help?' says, and the words the assistant's tips
+ * are searched with (SPEC 6 and 7).
+ */
+export const HELP_TEXTS: Readonly<Record<PageContext, Record<Role, string>>> = {
+  home: {
+    simple:
+      'Type the 17-character VIN from your dashboard or door sticker and press Decode, or choose the year, make and model. Then click a numbered part in the diagram to learn what that component does.',
+    tech:
+      'Decode the VIN to pull make, model, engine and transmission from the public vehicle database, or select year, make and model. Click a diagram hotspot for component specifications, service intervals and common issues.',
+  },
+  'vehicle-search': {
+    simple: 'Enter what you know about the vehicle, such as the VIN, make, model, year or license plate, then press Search Vehicle.',
+    tech: 'Search by full VIN for an exact match, or combine make, model, year and plate to narrow the vehicle list.',
+  },
+  scanning: {
+    simple:
+      'To scan a part, take photos all the way around it and keep about 60% overlap between one photo and the next, in even light.',
+    tech:
+      'For a clean scan keep 60% overlap between frames, lock exposure, use Full Component for whole parts and Detail Scan for wear areas, and export PLY, STL or OBJ.',
+  },
+  'model-viewing': {
+    simple: 'Drag to turn the 3D component, scroll to zoom, and open Properties to read what the part is.',
+    tech: 'Inspect the component model: Properties lists dimensions and materials, Analysis compares the scan against the reference for wear.',
+  },
+  diagnostics: {
+    simple:
+      'Diagnostic codes are messages your car stores when a warning light comes on. A shop can read them, or you can plug a code reader into the port under the dashboard.',
+    tech:
+      'Run diagnostic checks in order: read stored and pending DTCs with the OBD-II scanner, record freeze frame data, run system tests, then clear codes and verify with a drive cycle.',
+  },
+  'camera-scanning': {
+    simple: 'For clear photos of a component, use good light, hold the camera steady and fill the frame with the part.',
+    tech: 'Choose the camera mode for the component: Macro for connectors and part numbers, Wide Angle for engine bays, Detail for wear and cracks; use 4K when the photos feed a 3D scan.',
+  },
+  database: {
+    simple: 'Search parts by name or number, check whether they are in stock and compare suppliers.',
+    tech: 'Search parts by name or part number, check stock levels and supplier status, and confirm fitment against the VIN before ordering.',
+  },
+  analytics: {
+    simple: 'Analytics shows how many services were done, how long they took and how the shop is performing.',
+    tech: 'Use Overview for volume, Services for job mix, Performance for turnaround times and Reports to export figures.',
+  },
+  'knowledge-base': {
+    simple: 'Browse articles and answers written in plain words about caring for your vehicle and its components.',
+    tech: 'Search articles, service manuals, procedures and FAQs for torque specifications, wiring diagrams and diagnostic steps.',
+  },
+  'service-records': {
+    simple: 'Service records list the work done on your vehicle, with the date and mileage, so you know what is due next.',
+    tech: 'Log each service with mileage, component and notes; filter by status or date range to find past work and spot repeat repairs.',
+  },
+  help: {
+    simple: 'Read the documentation and FAQ, or contact our support team by chat or phone if you are stuck.',
+    tech: 'Check the documentation and FAQ first; for account or data problems, contact support with the VIN and what you tried.',
+  },
+  settings: {
+    simple: 'Switch between Simple and Tech Mode, choose light or dark colours, and turn notifications or this assistant on or off.',
+    tech: 'Switch modes, theme and notifications here; Simple Mode changes guidance to plain language and Tech Mode shows every tool.',
+  },
+  profile: {
+    simple: 'Your profile shows your account and your current mode. You can change your password here.',
+    tech: 'Manage your account, change your password and create API tokens for workshop scripts; revoke a token you no longer use.',
+  },
+  general: {
+    simple: 'Use the menu to identify your vehicle, get help or design your assistant. I will share tips on every page.',
+    tech: 'Use the sidebar for vehicle lookup, scanning, diagnostics and service tools. I will share tips on every page.',
+  },
+};
+
+const KEYWORD_TAGS: readonly [keyword: string, tag: string][] = [
+  ['vin', 'vin'],
+  ['scan', 'scanning'],
+  ['diagnostic', 'diagnostics'],
+  ['component', 'components'],
+];
+
+/** SPEC 7: tags named by keywords of the text (vin, scan, diagnostic, component). */
+export function tagsFromText(text: string): string[] {
+  const lower = text.toLowerCase();
+  return KEYWORD_TAGS.filter(([keyword]) => lower.includes(keyword)).map(([, tag]) => tag);
+}
+
+export const TAG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+export const MAX_TAGS = 10;
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+export const TIPS_SHOWN = 3;
+export const TAGS_SHOWN = 3;
+
+const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(40, 'Tags must be at most 40 characters')
+  .regex(TAG_PATTERN, 'Tags use letters, digits and dashes only');
+
+const idSchema = (what: string) => z.uuid({ error: `Invalid ${what} id` });
+
+export const knowledgeSearchSchema = z.object({
+  audience: z.enum(AUDIENCES, { error: 'Audience must be simple, tech or both' }).optional(),
+  /** Any of them matches. */
+  tags: z.array(tagSchema).max(MAX_TAGS, `At most ${MAX_TAGS} tags`).optional(),
+  priority: z.enum(PRIORITIES, { error: 'Priority must be low, medium, high or critical' }).optional(),
+  vehicleId: idSchema('vehicle').optional(),
+  componentId: idSchema('component').optional(),
+  q: z.string().trim().max(MAX_QUERY_LENGTH, `Search text must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must not be negative')
+    .max(10_000, 'Offset must be at most 10000')
+    .default(0),
+});
+export type KnowledgeSearchInput = z.input<typeof knowledgeSearchSchema>;
+export type KnowledgeSearch = z.output<typeof knowledgeSearchSchema>;
+
+/** A comma-joined tags parameter (SPEC 7), also accepted repeated. */
+export function splitTags(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
+  const tags = parts.map((t) => t.trim()).filter((t) => t.length > 0);
+  return tags.length > 0 ? tags : undefined;
+}
+
+export const tipsInputSchema = z.object({
+  pageContext: z.enum(PAGE_CONTEXTS, { error: 'Unknown page context' }),
+  role: z.enum(['simple', 'tech'], { error: 'Role must be simple or tech' }),
+});
+export type TipsInput = z.infer<typeof tipsInputSchema>;
+
+export interface KnowledgeItem {
+  id: string;
+  audience: Audience;
+  tags: string[];
+  title: string;
+  body: string;
+  steps: string[] | null;
+  mediaUrls: string[] | null;
+  componentId: string | null;
+  vehicleId: string | null;
+  priority: Priority;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface KnowledgePage {
+  items: KnowledgeItem[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** SPEC 3: a contextual tip. */
+export interface Tip {
+  id: string;
+  title: string;
+  body: string;
+  priority: Priority;
+  tags: string[];
+}
