@@ -11,6 +11,7 @@ import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
 import { AuthCache } from './domains/auth/cache.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
+import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVehiclesRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
+  registerAnalyticsRest(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

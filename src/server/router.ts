@@ -1,3 +1,4 @@
+import { analyticsRouter } from './domains/analytics/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -9,6 +10,7 @@ export const appRouter = router({
   vehicles: vehiclesRouter,
   avatars: avatarsRouter,
   knowledge: knowledgeRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,14 @@
+import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table that scrolls sideways inside its own box on narrow screens. The box is focusable and
+ * named so keyboard users can scroll it too.
+ */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-sm)' }}>
+      <Box miw={minWidth}>{children}</Box>
+    </Box>
+  );
+}

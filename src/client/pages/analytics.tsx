@@ -1,0 +1,70 @@
+import '@mantine/charts/styles.css';
+import { Stack, Tabs, Text } from '@mantine/core';
+import { IconChartLine, IconFileSpreadsheet, IconGauge, IconTool } from '@tabler/icons-react';
+import { useState } from 'react';
+import { defaultAnalyticsRange, isValidTimeZone } from '../../shared/analytics.ts';
+import { OverviewPanel } from '../components/analytics/OverviewPanel.tsx';
+import { PerformancePanel } from '../components/analytics/PerformancePanel.tsx';
+import { RangePicker, type DateRange } from '../components/analytics/RangePicker.tsx';
+import { ReportsPanel } from '../components/analytics/ReportsPanel.tsx';
+import { ServicesPanel } from '../components/analytics/ServicesPanel.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+
+/** The browser's zone: days and weeks are cut at the user's own midnight. */
+function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+}
+
+export default function AnalyticsPage() {
+  const [timeZone] = useState(browserTimeZone);
+  const [period, setPeriod] = useState<DateRange>(() => defaultAnalyticsRange(timeZone));
+  const [tab, setTab] = useState<string | null>('overview');
+  const range = { ...period, timeZone };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Analytics"
+        description={
+          <>
+            Inquiries and appointments of the period.{' '}
+            <Text span size="sm" c="dimmed">
+              Days and weeks in {timeZone}.
+            </Text>
+          </>
+        }
+        actions={<RangePicker value={period} timeZone={timeZone} onChange={setPeriod} />}
+      />
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview" leftSection={<IconChartLine size={16} />}>
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="services" leftSection={<IconTool size={16} />}>
+            Services
+          </Tabs.Tab>
+          <Tabs.Tab value="performance" leftSection={<IconGauge size={16} />}>
+            Performance
+          </Tabs.Tab>
+          <Tabs.Tab value="reports" leftSection={<IconFileSpreadsheet size={16} />}>
+            Reports
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <OverviewPanel range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="services" pt="md">
+          <ServicesPanel range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="performance" pt="md">
+          <PerformancePanel range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="md">
+          <ReportsPanel range={range} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

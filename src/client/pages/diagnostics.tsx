@@ -1,0 +1,267 @@
+import { Badge, Button, Card, Grid, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  IconActivityHeartbeat,
+  IconAlertOctagon,
+  IconAlertTriangle,
+  IconDownload,
+  IconEraser,
+  IconFileReport,
+  IconInfoCircle,
+  IconListCheck,
+  IconPlayerPlay,
+  IconPlugConnected,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
+import { ScrollTable } from '../components/tools/ScrollTable.tsx';
+import { SectionCard } from '../components/tools/SectionCard.tsx';
+import { StatCard } from '../components/tools/StatCard.tsx';
+import { ERROR_CODES, LIVE_DATA, OBD_CONNECTION, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
+
+const severityColor: Record<Severity, string> = { Critical: 'red', Warning: 'yellow', Info: 'blue' };
+const severityIcon: Record<Severity, typeof IconAlertOctagon> = {
+  Critical: IconAlertOctagon,
+  Warning: IconAlertTriangle,
+  Info: IconInfoCircle,
+};
+const outcomeColor: Record<TestOutcome, string> = { Passed: 'green', Failed: 'red', 'Not run': 'gray' };
+const SEVERITIES: Severity[] = ['Critical', 'Warning', 'Info'];
+
+function SeverityBadge({ severity }: { severity: Severity }) {
+  const Icon = severityIcon[severity];
+  return (
+    <Badge variant="light" color={severityColor[severity]} leftSection={<Icon size={12} aria-hidden />}>
+      {severity}
+    </Badge>
+  );
+}
+
+export default function DiagnosticsPage() {
+  const [severity, setSeverity] = useState<'All' | Severity>('All');
+  const codes = severity === 'All' ? ERROR_CODES : ERROR_CODES.filter((code) => code.severity === severity);
+  const count = (level: Severity) => ERROR_CODES.filter((code) => code.severity === level).length;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Diagnostic Tools" description="Read codes, watch live data and run system tests over OBD-II." />
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <StatCard label="Critical" value={count('Critical')} hint="Fix before driving" icon={IconAlertOctagon} color="red" />
+        <StatCard label="Warning" value={count('Warning')} hint="Fix soon" icon={IconAlertTriangle} color="yellow" />
+        <StatCard label="Info" value={count('Info')} hint="For the record" icon={IconInfoCircle} color="blue" />
+      </SimpleGrid>
+
+      <Tabs defaultValue="obd">
+        <Tabs.List>
+          <Tabs.Tab value="obd" leftSection={<IconPlugConnected size={16} />}>
+            OBD Scanner
+          </Tabs.Tab>
+          <Tabs.Tab value="codes" leftSection={<IconAlertTriangle size={16} />}>
+            Error Codes
+          </Tabs.Tab>
+          <Tabs.Tab value="tests" leftSection={<IconListCheck size={16} />}>
+            System Tests
+          </Tabs.Tab>
+          <Tabs.Tab value="reports" leftSection={<IconFileReport size={16} />}>
+            Reports
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="obd" pt="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <SectionCard
+                title="Adapter"
+                actions={
+                  <Badge variant="light" color="green">
+                    Adapter ready
+                  </Badge>
+                }
+              >
+                <Table variant="vertical" layout="fixed">
+                  <Table.Tbody>
+                    {[
+                      ['Adapter', OBD_CONNECTION.adapter],
+                      ['Protocol', OBD_CONNECTION.protocol],
+                      ['Vehicle', OBD_CONNECTION.vehicle],
+                      ['VIN', OBD_CONNECTION.vin],
+                      ['Battery', OBD_CONNECTION.voltage],
+                      ['Monitors ready', OBD_CONNECTION.monitorsReady],
+                    ].map(([label, value]) => (
+                      <Table.Tr key={label}>
+                        <Table.Th w="40%">{label}</Table.Th>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                {OBD_CONNECTION.milOn ? (
+                  <Badge color="red" variant="light" leftSection={<IconAlertOctagon size={12} aria-hidden />}>
+                    Check engine light on
+                  </Badge>
+                ) : null}
+                <Group grow>
+                  <Button leftSection={<IconPlayerPlay size={16} />} disabled>
+                    Start Scan
+                  </Button>
+                  <Button variant="default" leftSection={<IconEraser size={16} />} disabled>
+                    Clear Codes
+                  </Button>
+                </Group>
+              </SectionCard>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <SectionCard title="Live Data" description="Sample readings at idle, engine warm." actions={<IconActivityHeartbeat size={20} aria-hidden />}>
+                <ScrollTable label="Live data" minWidth={480}>
+                  <Table verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>PID</Table.Th>
+                        <Table.Th>Reading</Table.Th>
+                        <Table.Th ta="right">Value</Table.Th>
+                        <Table.Th w={140}>Range</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {LIVE_DATA.map((reading) => (
+                        <Table.Tr key={reading.pid}>
+                          <Table.Td ff="monospace">{reading.pid}</Table.Td>
+                          <Table.Td>{reading.label}</Table.Td>
+                          <Table.Td ta="right" fw={600} c={reading.inRange ? undefined : 'red'}>
+                            {reading.value} {reading.unit}
+                          </Table.Td>
+                          <Table.Td>
+                            <Progress
+                              value={reading.gauge}
+                              color={reading.inRange ? 'teal' : 'red'}
+                              size="sm"
+                              aria-label={`${reading.label} ${reading.inRange ? 'within' : 'outside'} its normal range`}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollTable>
+              </SectionCard>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="codes" pt="md">
+          <Stack gap="md">
+            <SegmentedControl
+              aria-label="Filter by severity"
+              value={severity}
+              onChange={(value) => setSeverity(value as 'All' | Severity)}
+              data={['All', ...SEVERITIES]}
+              style={{ alignSelf: 'flex-start' }}
+            />
+            {codes.map((code) => (
+              <Card key={code.code} withBorder padding="lg">
+                <Stack gap="sm">
+                  <Group justify="space-between" align="flex-start" gap="xs">
+                    <Stack gap={2}>
+                      <Group gap="sm">
+                        <Title order={3} size="h4" ff="monospace">
+                          {code.code}
+                        </Title>
+                        <SeverityBadge severity={code.severity} />
+                        <Badge variant="outline" color="gray">
+                          {code.status}
+                        </Badge>
+                      </Group>
+                      <Text fw={500}>{code.description}</Text>
+                      <Text size="sm" c="dimmed">
+                        {code.system}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Stack gap={4}>
+                    <Text size="sm" fw={600}>
+                      Possible causes
+                    </Text>
+                    <List size="sm" spacing={2}>
+                      {code.causes.map((cause) => (
+                        <List.Item key={cause}>{cause}</List.Item>
+                      ))}
+                    </List>
+                  </Stack>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="tests" pt="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {SYSTEM_TESTS.map((test) => (
+              <Card key={test.name} withBorder padding="lg">
+                <Stack gap="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Title order={3} size="h5">
+                      {test.name}
+                    </Title>
+                    <Badge variant="light" color={outcomeColor[test.outcome]}>
+                      {test.outcome}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {test.description}
+                  </Text>
+                  <Stack gap={4}>
+                    <Group justify="space-between">
+                      <Text size="xs" c="dimmed">
+                        Monitor readiness
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {test.readiness}%
+                      </Text>
+                    </Group>
+                    <Progress value={test.readiness} size="sm" aria-label={`${test.name} readiness`} />
+                  </Stack>
+                  <Group justify="space-between">
+                    <Text size="xs" c="dimmed">
+                      Takes {test.duration} · Last run {test.lastRun}
+                    </Text>
+                    <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} disabled>
+                      Run Test
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="reports" pt="md">
+          <Stack gap="md">
+            {REPORTS.map((report) => (
+              <Card key={report.id} withBorder padding="lg">
+                <Group justify="space-between" align="flex-start" gap="sm">
+                  <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
+                    <Group gap="sm">
+                      <Title order={3} size="h5">
+                        {report.vehicle}
+                      </Title>
+                      <SeverityBadge severity={report.highestSeverity} />
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {report.id} · {report.date} · {report.technician} · {report.codes} {report.codes === 1 ? 'code' : 'codes'}
+                    </Text>
+                    <Text size="sm">{report.summary}</Text>
+                  </Stack>
+                  <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} disabled>
+                    Download PDF
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+
+      <ComingSoon>Diagnostic features coming soon...</ComingSoon>
+    </Stack>
+  );
+}

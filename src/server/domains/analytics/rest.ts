@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { analyticsRangeSchema, type AnalyticsRange } from '../../../shared/analytics.ts';
+import { restRoute } from '../../http/rest.ts';
+
+/** `?from=2024-05-01&to=2024-05-31&timeZone=Europe/Berlin` (`tz` for short); bad values answer 400. */
+function rangeQuery(req: FastifyRequest): AnalyticsRange {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  return analyticsRangeSchema.parse({ from: query.from, to: query.to, timeZone: query.timeZone ?? query.tz });
+}
+
+export function registerAnalyticsRest(app: FastifyInstance): void {
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/analytics/report',
+      summary: 'Every analytics figure for a period (overview, services, performance)',
+      tag: 'Analytics',
+      auth: 'tech',
+      procedure: 'analytics.report',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) => caller.analytics.report(rangeQuery(req)),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/analytics/report.csv',
+      summary: 'The same figures as a CSV download (columns section, item, metric, value)',
+      tag: 'Analytics',
+      auth: 'tech',
+      procedure: 'analytics.reportCsv',
+      inputFrom: 'query',
+      produces: 'text/csv',
+    },
+    async ({ caller, req, reply }) => {
+      const file = await caller.analytics.reportCsv(rangeQuery(req));
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store');
+      return file.csv;
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  centerLabel,
+  RATE_DEFINITION,
+  RESOLUTION_DEFINITION,
+  reportFileName,
+  type AnalyticsRange,
+  type AnalyticsReport,
+} from '../../../shared/analytics.ts';
+import type { Executor } from '../../db/index.ts';
+import { domainError } from '../../http/errors.ts';
+import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';
+
+/**
+ * The zod schema accepts the zones this Node knows; the database's zone list can differ by a few
+ * names. A zone the database does not know is the caller's input error, not a server fault.
+ */
+export async function withTimeZone<T>(range: AnalyticsRange, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '22023' && error instanceof Error && /time zone/i.test(error.message)) {
+      throw domainError('BAD_REQUEST', `Unknown time zone: ${range.timeZone}`);
+    }
+    throw error;
+  }
+}
+
+export async function buildReport(db: Executor, range: AnalyticsRange): Promise<AnalyticsReport> {
+  return withTimeZone(range, async () => {
+    const [overview, services, performance] = await Promise.all([
+      overviewFigures(db, range),
+      servicesFigures(db, range),
+      performanceFigures(db, range),
+    ]);
+    return { overview, services, performance };
+  });
+}
+
+type Cell = string | number | null;
+
+/** Spreadsheets run cells that start like a formula; user text (service types, center names) must not. */
+function textCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function ratio(value: number | null): Cell {
+  return value === null ? null : value.toFixed(4);
+}
+
+/**
+ * One tidy table (section, item, metric, value) so every figure of the page has exactly one row and
+ * the file loads into any spreadsheet or script without knowing its layout.
+ */
+export function reportToCsv(report: AnalyticsReport): string {
+  const { overview, services, performance } = report;
+  const rows: Cell[][] = [['section', 'item', 'metric', 'value']];
+  const add = (section: string, item: string, metric: string, value: Cell) => rows.push([section, textCell(item), metric, value]);
+
+  add('period', '', 'from', overview.range.from);
+  add('period', '', 'to', overview.range.to);
+  add('period', '', 'time_zone', overview.range.timeZone);
+
+  add('overview', '', 'inquiries_opened', overview.inquiriesOpened);
+  add('overview', '', 'inquiries_resolved', overview.inquiriesResolved);
+  add('overview', '', 'appointments', overview.appointments);
+  add('overview', '', 'appointments_completed', overview.completed);
+  add('overview', '', 'appointments_no_show', overview.noShows);
+  add('overview', '', 'appointments_cancelled', overview.cancelled);
+  add('overview', '', 'completion_rate', ratio(overview.completionRate));
+  add('overview', '', 'no_show_rate', ratio(overview.noShowRate));
+  for (const week of overview.inquiriesPerWeek) {
+    add('inquiries_per_week', week.weekStart, 'opened', week.opened);
+    add('inquiries_per_week', week.weekStart, 'resolved', week.resolved);
+  }
+  for (const day of overview.appointmentsPerDay) {
+    add('appointments_per_day', day.date, 'appointments', day.appointments);
+    add('appointments_per_day', day.date, 'completed', day.completed);
+  }
+
+  add('services', '', 'service_types', services.serviceTypes);
+  add('services', '', 'total_revenue', services.totalRevenue.toFixed(2));
+  add('services', '', 'average_duration_minutes', services.averageDurationMinutes);
+  for (const [section, list] of [
+    ['top_services_by_count', services.byCount],
+    ['top_services_by_revenue', services.byRevenue],
+  ] as const) {
+    for (const type of list) {
+      add(section, type.serviceType, 'appointments', type.appointments);
+      add(section, type.serviceType, 'completed', type.completed);
+      add(section, type.serviceType, 'revenue', type.revenue.toFixed(2));
+      add(section, type.serviceType, 'average_duration_minutes', type.averageDurationMinutes);
+    }
+  }
+
+  add('performance', '', 'inquiries_resolved', performance.resolved);
+  add('performance', '', 'average_resolution_hours', performance.averageResolutionHours);
+  add('performance', '', 'median_resolution_hours', performance.medianResolutionHours);
+  for (const priority of performance.resolutionByPriority) {
+    add('resolution_by_priority', priority.priority, 'resolved', priority.resolved);
+    add('resolution_by_priority', priority.priority, 'average_hours', priority.averageHours);
+  }
+  for (const center of performance.centers) {
+    const name = centerLabel(center);
+    add('service_centers', name, 'appointments', center.appointments);
+    add('service_centers', name, 'completed', center.completed);
+    add('service_centers', name, 'no_show', center.noShows);
+    add('service_centers', name, 'revenue', center.revenue.toFixed(2));
+  }
+
+  add('notes', '', 'resolution_time', RESOLUTION_DEFINITION);
+  add('notes', '', 'rates', RATE_DEFINITION);
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+export interface ReportFile {
+  fileName: string;
+  csv: string;
+}
+
+export async function buildReportFile(db: Executor, range: AnalyticsRange): Promise<ReportFile> {
+  return { fileName: reportFileName(range), csv: reportToCsv(await buildReport(db, range)) };
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** The longest period one report covers: a year, leap day included. */
+export const ANALYTICS_MAX_RANGE_DAYS = 366;
+/** The period the page opens with: the last 30 days, today included. */
+export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
+/** Rows in the service-type rankings. */
+export const ANALYTICS_TOP_SERVICE_TYPES = 10;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True for an IANA zone name this runtime knows ('Europe/Berlin', 'UTC'). */
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Calendar days from `from` to `to`, both included ('2024-01-01'..'2024-01-01' is 1). */
+export function rangeDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Adds whole days to a calendar date ('2024-02-28' + 1 = '2024-02-29'). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Today's calendar date in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function defaultAnalyticsRange(timeZone: string, now: Date = new Date()): { from: string; to: string } {
+  const to = todayIn(timeZone, now);
+  return { from: addDays(to, 1 - ANALYTICS_DEFAULT_RANGE_DAYS), to };
+}
+
+const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date like 2024-05-31` });
+
+/**
+ * A period of whole days in the user's time zone: from the start of `from` to the end of `to`.
+ * Day and week buckets are cut at local midnight of `timeZone`.
+ */
+export const analyticsRangeSchema = z
+  .object({
+    from: isoDate('Start date'),
+    to: isoDate('End date'),
+    timeZone: z
+      .string({ error: 'Time zone is required' })
+      .trim()
+      .min(1, 'Time zone is required')
+      .max(64, 'Time zone must be at most 64 characters')
+      .refine(isValidTimeZone, 'Time zone must be an IANA name such as Europe/Berlin'),
+  })
+  .superRefine((range, ctx) => {
+    const days = rangeDays(range.from, range.to);
+    if (days < 1) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
+    } else if (days > ANALYTICS_MAX_RANGE_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose a period of at most ${ANALYTICS_MAX_RANGE_DAYS} days` });
+    }
+  });
+export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
+
+export interface WeekBucket {
+  /** Monday that starts the week, in the report's time zone. */
+  weekStart: string;
+  opened: number;
+  resolved: number;
+}
+
+export interface DayBucket {
+  date: string;
+  appointments: number;
+  completed: number;
+}
+
+export interface AnalyticsOverview {
+  range: AnalyticsRange;
+  inquiriesOpened: number;
+  inquiriesResolved: number;
+  appointments: number;
+  completed: number;
+  noShows: number;
+  cancelled: number;
+  /** Share of concluded appointments (completed, no-show or cancelled) that were completed; null with none. */
+  completionRate: number | null;
+  /** Share of concluded appointments that were no-shows; null with none. */
+  noShowRate: number | null;
+  inquiriesPerWeek: WeekBucket[];
+  appointmentsPerDay: DayBucket[];
+}
+
+export interface ServiceTypeFigures {
+  serviceType: string;
+  appointments: number;
+  completed: number;
+  /** Sum of actual costs in dollars. */
+  revenue: number;
+  averageDurationMinutes: number;
+}
+
+export interface AnalyticsServices {
+  range: AnalyticsRange;
+  serviceTypes: number;
+  totalRevenue: number;
+  averageDurationMinutes: number | null;
+  byCount: ServiceTypeFigures[];
+  byRevenue: ServiceTypeFigures[];
+}
+
+export interface PriorityResolution {
+  priority: 'urgent' | 'high' | 'medium' | 'low';
+  resolved: number;
+  averageHours: number;
+}
+
+export interface CenterFigures {
+  serviceCenterId: string | null;
+  name: string;
+  city: string | null;
+  appointments: number;
+  completed: number;
+  noShows: number;
+  revenue: number;
+}
+
+/** Centers are told apart by name and city, as their cards show them. */
+export function centerLabel(center: Pick<CenterFigures, 'name' | 'city'>): string {
+  return center.city ? `${center.name} (${center.city})` : center.name;
+}
+
+export interface AnalyticsPerformance {
+  range: AnalyticsRange;
+  resolved: number;
+  averageResolutionHours: number | null;
+  medianResolutionHours: number | null;
+  resolutionByPriority: PriorityResolution[];
+  centers: CenterFigures[];
+}
+
+export interface AnalyticsReport {
+  overview: AnalyticsOverview;
+  services: AnalyticsServices;
+  performance: AnalyticsPerformance;
+}
+
+/** How the UI and the CSV explain the resolution figures (one wording for both). */
+export const RESOLUTION_DEFINITION =
+  'Resolution time runs from when an inquiry was created to when it was resolved: its completed date when one is recorded, otherwise its last update once it was marked resolved or closed.';
+export const RATE_DEFINITION =
+  'Rates count the appointments of the period that have concluded: completed, no-show or cancelled.';
+
+export function reportFileName(range: Pick<AnalyticsRange, 'from' | 'to'>): string {
+  return `analytics-${range.from}-to-${range.to}.csv`;
+}

@@ -1,0 +1,311 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+
+const MOBILE = { width: 375, height: 812 };
+
+async function openTool(page: Page, server: TestServer, path: string, heading: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** Nothing may push the page sideways on a phone: wide tables scroll inside their own box. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectVisible(page: Page, role: 'radio' | 'tab', names: string[]): Promise<void> {
+  for (const name of names) {
+    await expect(page.getByRole(role, { name, exact: true }).count(), `${role} ${name}`).resolves.toBe(1);
+  }
+}
+
+function statValue(page: Page, label: string) {
+  return page.getByRole('group', { name: label, exact: true });
+}
+
+describe('technician tool pages (SPEC 2.7 placeholders) and an empty Analytics', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let desktop: Page;
+  let phone: Page;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    desktop = await newPage(browser);
+    await signUp(desktop, server, { role: 'tech' });
+    phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
+    await signUp(phone, server, { role: 'tech' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('3D Scanner offers SPEC resolutions, scan types and output formats', async () => {
+    await openTool(desktop, server, '/scanner', '3D Scanner');
+    await expectVisible(desktop, 'radio', ['High 4K', 'Medium 2K', 'Low 1K', 'Full Component', 'Surface Only', 'Detail Scan', 'PLY', 'STL', 'OBJ']);
+    await desktop.getByRole('radio', { name: 'Detail Scan' }).check();
+    await desktop.locator('label').filter({ hasText: /^STL$/ }).click();
+    await expect(desktop.getByRole('radio', { name: 'STL' }).isChecked()).resolves.toBe(true);
+    // The preview's badges follow the choices; nothing is sent anywhere.
+    await desktop.getByText('Detail Scan', { exact: true }).last().waitFor();
+    await expect(desktop.getByRole('button', { name: 'Start Scan' }).isDisabled()).resolves.toBe(true);
+    await desktop.getByText('3D scanning features coming soon...').waitFor();
+    await desktop.getByRole('cell', { name: 'Front brake caliper' }).waitFor();
+    await checkA11y(desktop);
+    await screenshot(desktop, 'tools-scanner-light');
+
+    await openTool(phone, server, '/scanner', '3D Scanner');
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-scanner-dark-375');
+  });
+
+  it('Component Viewer has Properties and Analysis tabs and a working view', async () => {
+    await openTool(desktop, server, '/viewer', 'Component Viewer');
+    await expectVisible(desktop, 'tab', ['Properties', 'Analysis']);
+    await desktop.getByRole('rowheader', { name: 'Part number' }).waitFor();
+    await desktop.getByRole('button', { name: 'Zoom in' }).click();
+    await desktop.getByText('Zoom 120% · Rotation 0°').waitFor();
+    await desktop.getByRole('tab', { name: 'Analysis' }).click();
+    await desktop.getByText('Piston boot').waitFor();
+    await desktop.getByText('3D model viewing features coming soon...').waitFor();
+    await checkA11y(desktop);
+    await screenshot(desktop, 'tools-viewer-light');
+
+    await openTool(phone, server, '/viewer', 'Component Viewer');
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-viewer-dark-375');
+  });
+
+  it('Parts Database has Parts, Inventory and Suppliers with stock and supplier badges', async () => {
+    await openTool(desktop, server, '/database', 'Parts Database');
+    await expectVisible(desktop, 'tab', ['Parts', 'Inventory', 'Suppliers']);
+    for (const badge of ['In Stock', 'Low Stock', 'Out of Stock']) {
+      await expect(desktop.getByRole('tabpanel').getByText(badge, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    }
+    await desktop.getByText('1,234', { exact: true }).waitFor();
+    await desktop.getByRole('textbox', { name: 'Search parts' }).fill('civic');
+    await desktop.getByText('2 of 8 sample parts').waitFor();
+    await expect(desktop.getByRole('cell', { name: 'Front Brake Pad Set' }).count()).resolves.toBe(0);
+    await desktop.getByRole('tab', { name: 'Inventory' }).click();
+    await desktop.getByText('Bin C-04-01').waitFor();
+    await desktop.getByRole('tab', { name: 'Suppliers' }).click();
+    await desktop.getByText('Pacific Auto Parts').waitFor();
+    await expect(desktop.getByRole('tabpanel').getByText('Active', { exact: true }).count()).resolves.toBe(3);
+    await expect(desktop.getByRole('tabpanel').getByText('Pending', { exact: true }).count()).resolves.toBe(1);
+    await desktop.getByText('Parts database features coming soon...').waitFor();
+    await checkA11y(desktop);
+    await screenshot(desktop, 'tools-database-suppliers-light');
+
+    await openTool(phone, server, '/database', 'Parts Database');
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-database-dark-375');
+  });
+
+  it('Camera Tools has its four tabs, modes, resolutions and qualities', async () => {
+    await openTool(desktop, server, '/camera', 'Camera Tools');
+    await expectVisible(desktop, 'tab', ['Camera', 'Gallery', 'Analysis', 'Settings']);
+    await expectVisible(desktop, 'radio', ['Auto', 'Macro', 'Wide Angle', 'Detail']);
+    await desktop.locator('label').filter({ hasText: /^Macro$/ }).click();
+    await desktop.getByRole('img', { name: /Macro mode/ }).waitFor();
+    await expect(desktop.getByRole('button', { name: 'Capture' }).isDisabled()).resolves.toBe(true);
+    await checkA11y(desktop);
+    await desktop.getByRole('tab', { name: 'Gallery' }).click();
+    await expect(desktop.getByRole('img', { name: /^Photo: / }).count()).resolves.toBe(6);
+    await desktop.getByRole('tab', { name: 'Analysis' }).click();
+    await desktop.getByRole('cell', { name: 'Brake rotor' }).waitFor();
+    await desktop.getByRole('tab', { name: 'Settings' }).click();
+    await expectVisible(desktop, 'radio', ['4K', '1080p', '720p', 'High', 'Medium', 'Low']);
+    await expect(desktop.getByRole('button', { name: 'Save Settings' }).isDisabled()).resolves.toBe(true);
+    await desktop.getByText('Camera features coming soon...').waitFor();
+    await checkA11y(desktop);
+    await screenshot(desktop, 'tools-camera-settings-light');
+
+    await openTool(phone, server, '/camera', 'Camera Tools');
+    await phone.getByRole('tab', { name: 'Gallery' }).click();
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-camera-gallery-dark-375');
+  });
+
+  it('Diagnostic Tools has its four tabs and codes by severity', async () => {
+    await openTool(desktop, server, '/diagnostics', 'Diagnostic Tools');
+    await expectVisible(desktop, 'tab', ['OBD Scanner', 'Error Codes', 'System Tests', 'Reports']);
+    await desktop.getByRole('cell', { name: 'Short-term fuel trim B1' }).waitFor();
+    await desktop.getByRole('tab', { name: 'Error Codes' }).click();
+    await desktop.getByRole('heading', { name: 'P0301' }).waitFor();
+    const panel = desktop.getByRole('tabpanel');
+    for (const severity of ['Critical', 'Warning', 'Info']) {
+      await expect(panel.getByText(severity, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    }
+    await desktop.locator('label').filter({ hasText: /^Critical$/ }).click();
+    await expect(desktop.getByRole('radio', { name: 'Critical' }).isChecked()).resolves.toBe(true);
+    await expect(panel.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['P0301', 'U0100']);
+    await desktop.getByRole('tab', { name: 'System Tests' }).click();
+    await desktop.getByRole('heading', { name: 'Misfire monitor' }).waitFor();
+    await desktop.getByRole('tab', { name: 'Reports' }).click();
+    await desktop.getByText('DR-2024-1014', { exact: false }).waitFor();
+    await desktop.getByText('Diagnostic features coming soon...').waitFor();
+    await checkA11y(desktop);
+    await screenshot(desktop, 'tools-diagnostics-reports-light');
+
+    await openTool(phone, server, '/diagnostics', 'Diagnostic Tools');
+    await phone.getByRole('tab', { name: 'Error Codes' }).click();
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-diagnostics-dark-375');
+  });
+
+  it('Analytics shows empty states on a shop with no inquiries or appointments', async () => {
+    await openTool(desktop, server, '/analytics', 'Analytics');
+    await expectVisible(desktop, 'tab', ['Overview', 'Services', 'Performance', 'Reports']);
+    await desktop.getByText('No data for this period').first().waitFor();
+    await expect(statValue(desktop, 'Inquiries Opened').textContent()).resolves.toContain('0');
+    await expect(statValue(desktop, 'Completion Rate').textContent()).resolves.toContain('—');
+    await checkA11y(desktop);
+    await screenshot(desktop, 'analytics-empty-light');
+    for (const tab of ['Services', 'Performance']) {
+      await desktop.getByRole('tab', { name: tab }).click();
+      await desktop.getByText('No data for this period').first().waitFor();
+    }
+    await openTool(phone, server, '/analytics', 'Analytics');
+    await phone.getByText('No data for this period').first().waitFor();
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'analytics-empty-dark-375');
+    expect(scriptErrors(desktop)).toEqual([]);
+    expect(scriptErrors(phone)).toEqual([]);
+  });
+});
+
+describe('Analytics with a shop history', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    const db = server.db;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const center = await db
+      .insertInto('service_centers')
+      .values({ name: 'Harbor Auto Care', address: '9 Pier Road', city: 'Long Beach', state: 'CA' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Five inquiries opened three days ago; two resolved 24 h and 48 h later.
+    await db
+      .insertInto('customer_inquiries')
+      .values(
+        [0, 1, 2, 3, 4].map((i) => ({
+          inquiry_type: 'service' as const,
+          subject: `Browser inquiry ${i}`,
+          description: 'Inserted by the analytics browser test',
+          status: i < 2 ? 'resolved' : 'open',
+          priority: 'high',
+          created_at: hoursAgo(72),
+          updated_at: i === 0 ? hoursAgo(48) : i === 1 ? hoursAgo(24) : hoursAgo(72),
+        })),
+      )
+      .execute();
+    // Six appointments five days ago: 3 completed, 1 no-show, 1 cancelled, 1 still scheduled.
+    const appointments: [string, string, string | null][] = [
+      ['Oil Change', 'completed', '49.99'],
+      ['Oil Change', 'completed', '55.01'],
+      ['Oil Change', 'no_show', null],
+      ['Oil Change', 'scheduled', null],
+      ['Brake Service', 'completed', '300.00'],
+      ['Brake Service', 'cancelled', null],
+    ];
+    await db
+      .insertInto('service_appointments')
+      .values(
+        appointments.map(([serviceType, status, cost]) => ({
+          appointment_date: hoursAgo(120),
+          duration: 60,
+          service_type: serviceType,
+          status,
+          actual_cost: cost,
+          service_center_id: center.id,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the seeded figures on every tab and downloads the same figures as CSV', async () => {
+    const page = await newPage(browser);
+    await signUp(page, server, { role: 'tech' });
+    await openTool(page, server, '/analytics', 'Analytics');
+    await expect.poll(() => statValue(page, 'Inquiries Opened').textContent()).toContain('5');
+    await expect(statValue(page, 'Inquiries Resolved').textContent()).resolves.toContain('2');
+    await expect(statValue(page, 'Appointments').textContent()).resolves.toContain('6');
+    // 3 completed of 5 concluded (completed, no-show, cancelled).
+    await expect(statValue(page, 'Completion Rate').textContent()).resolves.toContain('60%');
+    await expect(statValue(page, 'No-show Rate').textContent()).resolves.toContain('20%');
+    await page.getByRole('figure', { name: /appointments per day/i }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'analytics-overview-light');
+
+    await page.getByRole('tab', { name: 'Services' }).click();
+    await expect.poll(() => statValue(page, 'Revenue').textContent()).toContain('$405.00');
+    await page.getByRole('row', { name: /Oil Change 4 2 \$105\.00 1h/ }).waitFor();
+    await page.getByRole('row', { name: /Brake Service 2 1 \$300\.00 1h/ }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'analytics-services-light');
+
+    await page.getByRole('tab', { name: 'Performance' }).click();
+    // Resolved after 24 h and 48 h: average 36 h, median 36 h.
+    await expect.poll(() => statValue(page, 'Average Resolution').textContent()).toContain('36 h');
+    await page.getByRole('row', { name: /Harbor Auto Care \(Long Beach\) 6 3 1 \$405\.00/ }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'analytics-performance-light');
+
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByRole('rowheader', { name: 'Completion rate' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const rows = csv.trim().split('\r\n').map((line) => line.split(','));
+    const value = (section: string, metric: string) => rows.find((r) => r[0] === section && r[2] === metric)?.[3];
+    expect(rows[0]).toEqual(['section', 'item', 'metric', 'value']);
+    expect(value('overview', 'inquiries_opened')).toBe('5');
+    expect(value('overview', 'appointments')).toBe('6');
+    expect(value('overview', 'completion_rate')).toBe('0.6000');
+    expect(value('services', 'total_revenue')).toBe('405.00');
+    expect(value('performance', 'average_resolution_hours')).toBe('36');
+    await checkA11y(page);
+    await screenshot(page, 'analytics-reports-light');
+
+    // A period with none of the rows: the preview and the download follow the picker.
+    const hrefBefore = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    await page.getByRole('button', { name: 'Period' }).click();
+    await page.getByRole('button', { name: 'Next 30 days' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).not.toBe(hrefBefore);
+    await expect.poll(() => page.getByRole('row', { name: /^Appointments / }).textContent()).toBe('Appointments0');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByText('No data for this period').first().waitFor();
+
+    const dark = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
+    await signUp(dark, server, { role: 'tech' });
+    await openTool(dark, server, '/analytics', 'Analytics');
+    await expect.poll(() => statValue(dark, 'Appointments').textContent()).toContain('6');
+    await expectNoSidewaysScroll(dark);
+    await checkA11y(dark);
+    await screenshot(dark, 'analytics-overview-dark-375');
+    expect(scriptErrors(page)).toEqual([]);
+    expect(scriptErrors(dark)).toEqual([]);
+  });
+
+  it('refuses the analytics API to an owner', async () => {
+    const page = await newPage(browser);
+    await signUp(page, server, { role: 'simple' });
+    const res = await page.request.get(`${server.url}/api/analytics/report?from=2024-01-01&to=2024-01-31&timeZone=UTC`);
+    expect(res.status()).toBe(403);
+  });
+});
