@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_knowledge_order.ts';
+import * as m0003 from './0003_shop_search.ts';
 import * as m0004 from './0004_manual_vehicles.ts';
 import * as m0005 from './0005_api_tokens.ts';
 
@@ -8,6 +9,7 @@ import * as m0005 from './0005_api_tokens.ts';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_knowledge_order': m0002,
+  '0003_shop_search': m0003,
   '0004_manual_vehicles': m0004,
   '0005_api_tokens': m0005,
 };

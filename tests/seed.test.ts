@@ -22,6 +22,8 @@ describeEachDatabase('seed', (getDb) => {
     await seedDatabase(getDb(), {});
     const once = await rowCounts(getDb());
     expect(once.users).toBe(0);
+    expect(once.knowledge_items).toBeGreaterThan(0);
+    expect(once.customer_inquiries).toBe(0);
     await seedDatabase(getDb(), {});
     expect(await rowCounts(getDb())).toEqual(once);
 

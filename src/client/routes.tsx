@@ -29,18 +29,18 @@ export const routes: AppRoute[] = [
   { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/camera.tsx')) },
   { path: '/diagnostics', title: 'Diagnostic Tools', roles: techOnly, page: lazy(() => import('./pages/diagnostics.tsx')) },
   { path: '/knowledge', title: 'Knowledge Base', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
-  { path: '/service-centers', title: 'Service Centers', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/service-centers', title: 'Service Centers', roles: techOnly, page: lazy(() => import('./pages/service-centers.tsx')) },
   {
     path: '/customer-inquiries',
     title: 'Customer Inquiries',
     roles: techOnly,
-    page: lazy(() => import('./pages/tool-page.tsx')),
+    page: lazy(() => import('./pages/customer-inquiries.tsx')),
   },
   {
     path: '/service-appointments',
     title: 'Service Appointments',
     roles: techOnly,
-    page: lazy(() => import('./pages/tool-page.tsx')),
+    page: lazy(() => import('./pages/service-appointments.tsx')),
   },
 ];
 

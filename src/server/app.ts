@@ -12,7 +12,10 @@ import { AuthCache } from './domains/auth/cache.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAnalyticsRest } from './domains/analytics/rest.ts';
+import { registerAppointmentsRest } from './domains/appointments/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
+import { registerInquiriesRest } from './domains/inquiries/rest.ts';
+import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
@@ -183,6 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
   });
   registerVehiclesRest(app);
+  registerServiceCentersRest(app);
+  registerInquiriesRest(app);
+  registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
   registerAnalyticsRest(app);

@@ -2,12 +2,18 @@ import { analyticsRouter } from './domains/analytics/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
+import { appointmentsRouter } from './domains/appointments/router.ts';
+import { inquiriesRouter } from './domains/inquiries/router.ts';
+import { serviceCentersRouter } from './domains/service-centers/router.ts';
 import { vehiclesRouter } from './domains/vehicles/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
   vehicles: vehiclesRouter,
+  serviceCenters: serviceCentersRouter,
+  inquiries: inquiriesRouter,
+  appointments: appointmentsRouter,
   avatars: avatarsRouter,
   knowledge: knowledgeRouter,
   analytics: analyticsRouter,

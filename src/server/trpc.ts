@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context } from './context.ts';
-import { databaseInputError, ErrorDetails, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
+import { databaseInputError, ErrorDetails, firstZodMessage, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -11,7 +11,12 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       // Internals stay in the log (with the request id); the client gets a plain sentence.
-      message: internal ? 'Something went wrong on our side. Please try again.' : shape.message,
+      // A failed input validation reads as its first problem, not as zod's JSON dump.
+      message: internal
+        ? 'Something went wrong on our side. Please try again.'
+        : error.cause instanceof ZodError
+          ? firstZodMessage(error.cause)
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

@@ -240,6 +240,7 @@ export interface ApiTokensTable {
 }
 
 export interface DB {
+  crm_counts: CrmCountsTable;
   api_tokens: ApiTokensTable;
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
@@ -262,3 +263,12 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 
+/** Row counts of inquiries and appointments by status (and priority), kept by triggers (migration 0003). */
+export interface CrmCountsTable {
+  entity: 'inquiry' | 'appointment';
+  status: string;
+  /** '' for appointments. */
+  priority: ColumnType<string, string | undefined, string>;
+  /** bigint: comes back as a decimal string. */
+  n: ColumnType<string, number | undefined, number>;
+}

@@ -1,8 +1,11 @@
 import { seedKnowledge } from '../domains/knowledge/seed.ts';
+import { seedShopDemo, seedShopScale } from '../domains/inquiries/shop-seed.ts';
 import type { Database } from './index.ts';
 
 export interface SeedOptions {
+  /** Demo service centers, inquiries and appointments for screenshots. */
   demo?: boolean;
+  /** Fill inquiries and appointments up to this many rows each (benchmarks). */
   scale?: number;
   log?: (message: string) => void;
 }
@@ -13,6 +16,8 @@ type Seeder = (db: Database, options: SeedOptions) => Promise<void>;
 // twice leaves the same rows.
 const seeders: { name: string; run: Seeder }[] = [
   { name: 'knowledge', run: (db) => seedKnowledge(db) },
+  { name: 'shop demo', run: seedShopDemo },
+  { name: 'shop scale', run: seedShopScale },
 ];
 
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {

@@ -66,7 +66,7 @@ export function databaseInputError(error: unknown): { code: 'BAD_REQUEST' | 'CON
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
 
-function firstZodMessage(error: ZodError): string {
+export function firstZodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { z } from 'zod';
 import { createContext } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
-import { toHttpError, type ErrorBody } from './errors.ts';
+import { domainError, toHttpError, type ErrorBody } from './errors.ts';
 
 export interface RestArgs {
   caller: Caller;
@@ -83,4 +83,17 @@ export function restRoute(
 /** Documents a path registered by hand (sign-in pages, redirects). */
 export function documentRoute(app: FastifyInstance, doc: RestDoc): void {
   app.restDocs.push(doc);
+}
+
+/** A JSON object body (none reads as {}); an array or text is refused before it reaches a procedure. */
+export function objectBody(req: FastifyRequest): Record<string, unknown> {
+  const body = req.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  throw domainError('BAD_REQUEST', 'Send a JSON object as the request body');
+}
+
+/** The `:id` of the path; the procedure validates it. */
+export function pathId(req: FastifyRequest): string {
+  return (req.params as { id: string }).id;
 }

@@ -14,7 +14,7 @@ import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
 import { authenticateApiToken } from './tokens.ts';
-import { documentRoute, restRoute, type RestDoc } from '../../http/rest.ts';
+import { documentRoute, pathId, restRoute, type RestDoc } from '../../http/rest.ts';
 
 export interface AuthRestOptions {
   appName: string;
@@ -175,7 +175,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   restRoute(
     app,
     { method: 'DELETE', url: '/api/tokens/:id', summary: 'Revoke an API token', tag: 'Account', auth: 'user', status: 204, procedure: 'auth.tokens.revoke' },
-    ({ caller, req }) => caller.auth.tokens.revoke({ id: (req.params as { id: string }).id }),
+    ({ caller, req }) => caller.auth.tokens.revoke({ id: pathId(req) }),
   );
 
   const account = (doc: Omit<RestDoc, 'tag'>) => documentRoute(app, { ...doc, tag: 'Account' });

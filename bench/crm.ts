@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createContextInner } from '../src/server/context.ts';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { findUserById } from '../src/server/domains/auth/repository.ts';
+import { seedShopScale } from '../src/server/domains/inquiries/shop-seed.ts';
+import { createCaller, type Caller } from '../src/server/router.ts';
+
+/**
+ * Shop list benchmark: `npm run bench:crm [-- --sizes 10000,100000,1000000 --runs 25 --pglite]`.
+ *
+ * Fills inquiries and appointments to each size (in a throw-away database: a new database on the
+ * server of BENCH_DATABASE_URL / DATABASE_URL, else in-memory PGlite) and times what the pages ask
+ * for, through the same tRPC procedures the client calls, as a technician who sees every row.
+ * Goal: each under 50 ms at 1M rows and flat in size.
+ */
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    runs: { type: 'string', default: '25' },
+    pglite: { type: 'boolean', default: false },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const runs = Number(values.runs);
+const GOAL_MS = 50;
+const TIME_ZONE = 'America/Chicago';
+
+async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
+  const adminUrl = values.pglite ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+  if (!adminUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    return { ...handle, label: 'PGlite (in memory)' };
+  }
+  const name = `vintech_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    label: `PostgreSQL server (${url.host}, database ${name}, dropped afterwards)`,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+interface Operation {
+  name: string;
+  run: (caller: Caller) => Promise<unknown>;
+}
+
+const operations: Operation[] = [
+  { name: 'inquiries: first page', run: (c) => c.inquiries.list({}) },
+  { name: 'inquiries: second page', run: async (c) => c.inquiries.list({ cursor: (await c.inquiries.list({})).nextCursor }) },
+  { name: 'inquiries: search "brake" (common)', run: (c) => c.inquiries.list({ search: 'brake' }) },
+  { name: 'inquiries: search "ref 4242)" (one row)', run: (c) => c.inquiries.list({ search: 'ref 4242)' }) },
+  { name: 'inquiries: status open', run: (c) => c.inquiries.list({ status: 'open' }) },
+  { name: 'inquiries: urgent + in progress', run: (c) => c.inquiries.list({ status: 'in_progress', priority: 'urgent' }) },
+  { name: 'inquiries: stats', run: (c) => c.inquiries.stats() },
+  { name: 'appointments: first page', run: (c) => c.appointments.list({ timeZone: TIME_ZONE }) },
+  { name: 'appointments: search "timing"', run: (c) => c.appointments.list({ search: 'timing', timeZone: TIME_ZONE }) },
+  { name: 'appointments: status confirmed', run: (c) => c.appointments.list({ status: 'confirmed', timeZone: TIME_ZONE }) },
+  { name: 'appointments: Today', run: (c) => c.appointments.list({ date: 'today', timeZone: TIME_ZONE }) },
+  { name: 'appointments: This Week', run: (c) => c.appointments.list({ date: 'week', timeZone: TIME_ZONE }) },
+  { name: 'appointments: Overdue', run: (c) => c.appointments.list({ date: 'overdue', timeZone: TIME_ZONE }) },
+  { name: 'appointments: stats', run: (c) => c.appointments.stats({ timeZone: TIME_ZONE }) },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function time(operation: Operation, caller: Caller): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await operation.run(caller);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await operation.run(caller);
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const handle = await openBenchDatabase();
+const results = new Map<string, Map<number, { p50: number; p95: number }>>();
+try {
+  console.log(`bench:crm on ${handle.label}; ${runs} runs per measurement after 3 warm-up runs`);
+  await migrateToLatest(handle.db, { info: () => {}, error: console.error });
+  const techRow = await handle.db
+    .insertInto('users')
+    .values({ email: `bench-tech-${randomUUID().slice(0, 8)}@vintech.example`, role: 'tech', preferences: JSON.stringify({}) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tech = await findUserById(handle.db, techRow.id);
+  if (!tech) throw new Error('bench user missing');
+  const caller = createCaller(createContextInner({ db: handle.db, user: tech }));
+
+  for (const size of sizes) {
+    const fillStart = performance.now();
+    await seedShopScale(handle.db, { scale: size });
+    // What autovacuum does in time on a live system: visibility map for index-only counts, fresh statistics.
+    await sql`VACUUM ANALYZE customer_inquiries`.execute(handle.db);
+    await sql`VACUUM ANALYZE service_appointments`.execute(handle.db);
+    console.log(`\n${size.toLocaleString('en-US')} rows each: filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
+    for (const operation of operations) {
+      const timing = await time(operation, caller);
+      if (!results.has(operation.name)) results.set(operation.name, new Map());
+      results.get(operation.name)!.set(size, timing);
+      console.log(`  ${operation.name.padEnd(44)} p50 ${timing.p50.toFixed(1).padStart(7)} ms   p95 ${timing.p95.toFixed(1).padStart(7)} ms`);
+    }
+  }
+
+  const largest = Math.max(...sizes);
+  const smallest = Math.min(...sizes);
+  console.log(`\nSummary (p50 ms; goal < ${GOAL_MS} ms at ${largest.toLocaleString('en-US')} rows, flat in size)`);
+  console.log(`  ${'operation'.padEnd(44)} ${sizes.map((s) => s.toLocaleString('en-US').padStart(10)).join(' ')}   growth  goal`);
+  let failures = 0;
+  for (const [name, bySize] of results) {
+    const atLargest = bySize.get(largest)!.p50;
+    const growth = atLargest / bySize.get(smallest)!.p50;
+    const pass = atLargest < GOAL_MS;
+    if (!pass) failures++;
+    console.log(
+      `  ${name.padEnd(44)} ${sizes.map((s) => bySize.get(s)!.p50.toFixed(1).padStart(10)).join(' ')}   ${growth.toFixed(1).padStart(5)}x  ${pass ? 'pass' : 'FAIL'}`,
+    );
+  }
+  console.log(failures === 0 ? '\nAll operations meet the goal.' : `\n${failures} operation(s) miss the goal.`);
+  process.exitCode = failures === 0 ? 0 : 1;
+} finally {
+  await handle.close();
+}

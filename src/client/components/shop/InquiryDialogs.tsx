@@ -1,0 +1,135 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  createInquirySchema,
+  customerLabel,
+  formatCost,
+  INQUIRY_PRIORITIES,
+  INQUIRY_PRIORITY_LABELS,
+  INQUIRY_TYPE_LABELS,
+  INQUIRY_TYPES,
+  shortId,
+  type CustomerInquiry,
+  type InquiryPriority,
+  type InquiryType,
+} from '../../../shared/inquiries.ts';
+import { zodFormValidator } from '../../lib/forms.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { InquiryStatusBadge, PriorityBadge } from './badges.tsx';
+import { Field, formatDate, formatDateTime } from './parts.tsx';
+
+type InquiryFormValues = { inquiryType: InquiryType; priority: InquiryPriority; subject: string; description: string };
+
+/** SPEC 2.11 'Create New Customer Inquiry'; SPEC 5 defaults (service, medium, open). */
+export function InquiryForm({ onDone }: { onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<InquiryFormValues>({
+    initialValues: { inquiryType: 'service', priority: 'medium', subject: '', description: '' },
+    validate: zodFormValidator<InquiryFormValues>(createInquirySchema),
+  });
+  const create = trpc.inquiries.create.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Customer inquiry created successfully');
+      void utils.inquiries.invalidate();
+      onDone();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError('Error', errorMessage(error, 'Failed to create customer inquiry'));
+    },
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, status: 'open' }))} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Inquiry Type"
+            withAsterisk
+            allowDeselect={false}
+            data={INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_TYPE_LABELS[value] }))}
+            {...form.getInputProps('inquiryType')}
+          />
+          <Select
+            label="Priority"
+            allowDeselect={false}
+            data={INQUIRY_PRIORITIES.map((value) => ({ value, label: INQUIRY_PRIORITY_LABELS[value] }))}
+            {...form.getInputProps('priority')}
+          />
+        </SimpleGrid>
+        <TextInput label="Subject" withAsterisk placeholder="Brief summary of the inquiry" {...form.getInputProps('subject')} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          placeholder="Describe the issue or request"
+          autosize
+          minRows={4}
+          maxRows={10}
+          {...form.getInputProps('description')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create Inquiry
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function InquiryDetail({ inquiry }: { inquiry: CustomerInquiry }) {
+  const cost = formatCost(inquiry.estimatedCost);
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={3} size="h4">
+          {inquiry.subject}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Inquiry #{shortId(inquiry.id)} · {INQUIRY_TYPE_LABELS[inquiry.inquiryType]} · {customerLabel(inquiry.customerId)}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <PriorityBadge priority={inquiry.priority} />
+        <InquiryStatusBadge status={inquiry.status} />
+      </Group>
+      <Field label="Description">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {inquiry.description}
+        </Text>
+      </Field>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Field label="Created">
+          <Text size="sm">{formatDateTime(inquiry.createdAt)}</Text>
+        </Field>
+        {cost ? (
+          <Field label="Estimated Cost">
+            <Text size="sm">{cost}</Text>
+          </Field>
+        ) : null}
+        {inquiry.scheduledDate ? (
+          <Field label="Scheduled Date">
+            <Text size="sm">{formatDate(inquiry.scheduledDate)}</Text>
+          </Field>
+        ) : null}
+      </SimpleGrid>
+      {inquiry.customerNotes ? (
+        <Field label="Customer Notes">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {inquiry.customerNotes}
+          </Text>
+        </Field>
+      ) : null}
+      {inquiry.technicianNotes ? (
+        <Field label="Technician Notes">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {inquiry.technicianNotes}
+          </Text>
+        </Field>
+      ) : null}
+    </Stack>
+  );
+}

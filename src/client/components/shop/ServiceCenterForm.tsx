@@ -1,0 +1,135 @@
+import { Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  operatingHoursText,
+  serviceCenterInputSchema,
+  type ServiceCenter,
+  type ServiceCenterInput,
+} from '../../../shared/service-centers.ts';
+import { zodFormValidator } from '../../lib/forms.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { ListEditor } from './ListEditor.tsx';
+
+type FormValues = {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string;
+  email: string;
+  website: string;
+  operatingHours: string;
+  services: string[];
+  certifications: string[];
+  specializations: string[];
+  isActive: boolean;
+};
+
+function initialValues(center?: ServiceCenter): FormValues {
+  return {
+    name: center?.name ?? '',
+    address: center?.address ?? '',
+    city: center?.city ?? '',
+    state: center?.state ?? '',
+    zipCode: center?.zipCode ?? '',
+    phone: center?.phone ?? '',
+    email: center?.email ?? '',
+    website: center?.website ?? '',
+    operatingHours: operatingHoursText(center?.operatingHours),
+    services: center?.services ?? [],
+    certifications: center?.certifications ?? [],
+    specializations: center?.specializations ?? [],
+    isActive: center?.isActive ?? true,
+  };
+}
+
+/** Create (no center) or edit; the server parses hours typed as JSON into an object (SPEC 5). */
+export function ServiceCenterForm({ center, onDone, onCancel }: { center?: ServiceCenter; onDone: () => void; onCancel: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<FormValues>({ initialValues: initialValues(center), validate: zodFormValidator<FormValues>(serviceCenterInputSchema) });
+  const fail = (fallback: string) => (error: unknown) => {
+    form.setErrors(fieldErrors(error));
+    notifyError('Error', errorMessage(error, fallback));
+  };
+  const done = (message: string) => () => {
+    notifySuccess('Success', message);
+    void utils.serviceCenters.invalidate();
+    onDone();
+  };
+  const create = trpc.serviceCenters.create.useMutation({
+    onSuccess: done('Service center created successfully'),
+    onError: fail('Failed to create service center'),
+  });
+  const update = trpc.serviceCenters.update.useMutation({
+    onSuccess: done('Service center updated successfully'),
+    onError: fail('Failed to update service center'),
+  });
+
+  const submit = (values: FormValues) => {
+    const input: ServiceCenterInput = values;
+    if (center) update.mutate({ ...input, id: center.id });
+    else create.mutate(input);
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+          <TextInput label="State" withAsterisk {...form.getInputProps('state')} />
+          <TextInput label="ZIP Code" placeholder="Optional" {...form.getInputProps('zipCode')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
+        <Textarea
+          label="Operating Hours"
+          description='Free text, or JSON such as {"Monday": "8:00-18:00"}'
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('operatingHours')}
+        />
+        <ListEditor
+          label="Services"
+          itemName="service"
+          placeholder="e.g. Oil Change"
+          value={form.values.services}
+          onChange={(next) => form.setFieldValue('services', next)}
+          error={form.errors.services as string | undefined}
+        />
+        <ListEditor
+          label="Certifications"
+          itemName="certification"
+          placeholder="e.g. ASE Certified"
+          value={form.values.certifications}
+          onChange={(next) => form.setFieldValue('certifications', next)}
+          error={form.errors.certifications as string | undefined}
+        />
+        <ListEditor
+          label="Specializations"
+          itemName="specialization"
+          placeholder="e.g. Hybrid vehicles"
+          value={form.values.specializations}
+          onChange={(next) => form.setFieldValue('specializations', next)}
+          error={form.errors.specializations as string | undefined}
+        />
+        <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {center ? 'Save Changes' : 'Create Service Center'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { Button, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SERVICE_CENTER_PAGE_SIZE } from '../../shared/service-centers.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { ServiceCenterCard } from '../components/shop/ServiceCenterCard.tsx';
+import { ServiceCenterDetail } from '../components/shop/ServiceCenterDetail.tsx';
+import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
+import { EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { useSession } from '../lib/session.tsx';
+import { errorMessage, trpc } from '../lib/trpc.ts';
+
+type Layout = 'grid' | 'list';
+
+export default function ServiceCentersPage() {
+  const { role } = useSession();
+  const canManage = role === 'tech';
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const [layout, setLayout] = useState<Layout>('grid');
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const list = trpc.serviceCenters.list.useInfiniteQuery(
+    { search: query || undefined, limit: SERVICE_CENTER_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const centers = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const selected = centers.find((center) => center.id === openId) ?? null;
+
+  const closeDetail = () => {
+    setOpenId(null);
+    setEditing(false);
+    setConfirming(false);
+  };
+  const deactivate = trpc.serviceCenters.deactivate.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Service center deleted successfully');
+      void utils.serviceCenters.invalidate();
+      closeDetail();
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete service center')),
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Service Centers"
+        description="Shops, their services and opening hours"
+        actions={
+          canManage ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Add Service Center
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search service centers"
+          placeholder="Search by name, city, or state..."
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <SegmentedControl
+          aria-label="Layout"
+          value={layout}
+          onChange={(value) => setLayout(value as Layout)}
+          data={[
+            {
+              value: 'grid',
+              label: (
+                <Center style={{ gap: 6 }}>
+                  <IconLayoutGrid size={16} aria-hidden />
+                  <span>Grid</span>
+                </Center>
+              ),
+            },
+            {
+              value: 'list',
+              label: (
+                <Center style={{ gap: 6 }}>
+                  <IconList size={16} aria-hidden />
+                  <span>List</span>
+                </Center>
+              ),
+            },
+          ]}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true">
+          <VisuallyHidden>Loading service centers</VisuallyHidden>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} h={140} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : list.isError ? (
+        <EmptyState title="Service centers could not be loaded" hint={errorMessage(list.error, 'Please try again.')} action={<Button variant="default" onClick={() => void list.refetch()}>Try again</Button>} />
+      ) : centers.length === 0 ? (
+        <EmptyState
+          title="No service centers found"
+          hint={query ? 'Try adjusting your search terms' : 'Get started by adding your first service center'}
+          action={
+            !query && canManage ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                Add Service Center
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <Stack gap="md">
+          {layout === 'grid' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {centers.map((center) => (
+                <ServiceCenterCard key={center.id} center={center} layout="grid" onOpen={() => setOpenId(center.id)} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Stack gap="sm">
+              {centers.map((center) => (
+                <ServiceCenterCard key={center.id} center={center} layout="list" onOpen={() => setOpenId(center.id)} />
+              ))}
+            </Stack>
+          )}
+          {list.hasNextPage ? (
+            <Center>
+              <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                Load more
+              </Button>
+            </Center>
+          ) : null}
+        </Stack>
+      )}
+
+      <ShopDialog opened={creating} onClose={() => setCreating(false)} title="Add Service Center">
+        <ServiceCenterForm onDone={() => setCreating(false)} onCancel={() => setCreating(false)} />
+      </ShopDialog>
+
+      <ShopDialog
+        opened={selected !== null}
+        onClose={closeDetail}
+        title={selected ? (editing ? `Edit ${selected.name}` : selected.name) : ''}
+      >
+        {selected ? (
+          editing ? (
+            <ServiceCenterForm center={selected} onDone={closeDetail} onCancel={() => setEditing(false)} />
+          ) : confirming ? (
+            <Stack gap="md">
+              <Text size="sm">
+                This will deactivate the service center &quot;{selected.name}&quot;. It stays listed with an Inactive badge and can be
+                made active again by editing it.
+              </Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button color="red" loading={deactivate.isPending} onClick={() => deactivate.mutate({ id: selected.id })}>
+                  Deactivate
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <ServiceCenterDetail center={selected} canManage={canManage} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+          )
+        ) : null}
+      </ShopDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import {
+  createInquirySchema,
+  inquiryIdSchema,
+  listInquiriesSchema,
+  setInquiryStatusSchema,
+  type CustomerInquiry,
+} from '../../../shared/inquiries.ts';
+import { domainError } from '../../http/errors.ts';
+import { authedProcedure, router, techProcedure } from '../../trpc.ts';
+import { findInquiry, inquiryStats, listAllInquiries, listInquiryPage, updateInquiryStatus } from './repository.ts';
+import { createInquiry, viewerOf } from './service.ts';
+
+function found(inquiry: CustomerInquiry | null): CustomerInquiry {
+  // Another customer's inquiry reads as missing: its existence is not revealed (PRODUCT.md).
+  if (!inquiry) throw domainError('NOT_FOUND', 'Customer inquiry not found');
+  return inquiry;
+}
+
+export const inquiriesRouter = router({
+  list: authedProcedure
+    .input(listInquiriesSchema)
+    .query(({ ctx, input: { search, status, priority, cursor, limit } }) =>
+      listInquiryPage(ctx.db, viewerOf(ctx.user), { search, status, priority }, { cursor, limit })),
+  all: authedProcedure.query(({ ctx }) => listAllInquiries(ctx.db, viewerOf(ctx.user))),
+  stats: authedProcedure.query(({ ctx }) => inquiryStats(ctx.db, viewerOf(ctx.user))),
+  get: authedProcedure
+    .input(z.object({ id: inquiryIdSchema }).strict())
+    .query(async ({ ctx, input }) => found(await findInquiry(ctx.db, viewerOf(ctx.user), input.id))),
+  create: authedProcedure.input(createInquirySchema).mutation(({ ctx, input }) => createInquiry(ctx.db, ctx.user, input)),
+  /** SPEC 4: any status to any other; only technicians move an inquiry along. */
+  setStatus: techProcedure
+    .input(setInquiryStatusSchema)
+    .mutation(async ({ ctx, input }) => found(await updateInquiryStatus(ctx.db, input.id, input.status))),
+});

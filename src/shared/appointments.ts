@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { listCursorSchema, LIST_PAGE_SIZE, onlyKnownKeys, pageDirectionSchema, searchSchema } from './inquiries.ts';
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** SPEC 4: no_show can only be chosen at creation; the menu moves between the others. */
+export const APPOINTMENT_UPDATE_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No Show',
+};
+
+export const DATE_FILTERS = ['all', 'today', 'tomorrow', 'week', 'overdue'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
+  all: 'All Dates',
+  today: 'Today',
+  tomorrow: 'Tomorrow',
+  week: 'This Week',
+  overdue: 'Overdue',
+};
+
+/** SPEC 9 */
+export const DURATION_DEFAULT = 60;
+export const DURATION_MIN = 15;
+export const DURATION_MAX = 24 * 60;
+export const DURATION_STEP = 15;
+export const DEFAULT_LEAD_MS = 24 * 60 * 60_000;
+export const WEEK_MS = 7 * 24 * 60 * 60_000;
+export const APPOINTMENT_LIMITS = { serviceType: 120, description: 5000, notes: 2000 } as const;
+const EARLIEST = new Date('2000-01-01T00:00:00Z');
+const LATEST = new Date('2100-01-01T00:00:00Z');
+
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, {
+  error: 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled, no_show',
+});
+
+/** An IANA zone both the browser and the server know, e.g. Europe/Berlin. */
+export const timeZoneSchema = z
+  .string({ error: 'Time zone is required' })
+  .min(1, 'Time zone is required')
+  .max(64, 'Unknown time zone')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone);
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+const costSchema = z
+  .union([z.string().trim(), z.number()], { error: 'Estimated cost must be an amount like 149.90' })
+  .transform((value) => String(value))
+  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Estimated cost must be an amount like 149.90 (at most 2 decimals)'));
+
+const APPOINTMENT_DATE_FORMAT = 'Appointment date must be a date and time with its offset, e.g. 2025-05-01T09:00:00Z';
+
+/** A moment with its offset (ISO 8601) or a Date: never a wall-clock time of unknown zone. */
+export const appointmentDateSchema = z
+  .union([z.date(), z.iso.datetime({ offset: true, error: APPOINTMENT_DATE_FORMAT })], { error: APPOINTMENT_DATE_FORMAT })
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), 'Appointment date is not a valid date')
+  .refine((date) => date >= EARLIEST && date < LATEST, 'Appointment date must be between the years 2000 and 2099');
+
+export const durationSchema = z
+  .number({ error: 'Duration must be a number of minutes' })
+  .int('Duration must be a whole number of minutes')
+  .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
+  .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes (24 hours)`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const createAppointmentSchema = z
+  .object({
+    appointmentDate: appointmentDateSchema,
+    duration: durationSchema,
+    serviceType: z
+      .string({ error: 'Service type is required' })
+      .trim()
+      .min(1, 'Service type is required')
+      .max(APPOINTMENT_LIMITS.serviceType, `Service type must be at most ${APPOINTMENT_LIMITS.serviceType} characters`),
+    description: optionalText('Description', APPOINTMENT_LIMITS.description),
+    status: appointmentStatusSchema.default('scheduled'),
+    serviceCenterId: z.uuid({ error: 'Invalid service center id' }).nullish(),
+    vehicleId: z.uuid({ error: 'Invalid vehicle id' }).nullish(),
+    estimatedCost: costSchema.nullish(),
+    notes: optionalText('Notes', APPOINTMENT_LIMITS.notes),
+  })
+  .strict();
+export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
+export type CreateAppointmentValues = z.output<typeof createAppointmentSchema>;
+
+export const appointmentIdSchema = z.uuid({ error: 'Invalid appointment id' });
+const updateStatusSchema = z.enum(APPOINTMENT_UPDATE_STATUSES, {
+  error: 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled (no_show can only be chosen when the appointment is created)',
+});
+/** PATCH /api/service-appointments/{id}: the status and nothing else (SPEC 7). */
+export const setAppointmentStatusSchema = z
+  .object({ id: appointmentIdSchema, status: updateStatusSchema }, onlyKnownKeys('Only the status of an appointment can be changed'))
+  .strict();
+export type AppointmentStatusChange = Omit<z.input<typeof setAppointmentStatusSchema>, 'id'>;
+
+export const listAppointmentsSchema = z
+  .object({
+    search: searchSchema,
+    status: appointmentStatusSchema.optional(),
+    date: z.enum(DATE_FILTERS, { error: 'Date filter must be one of: all, today, tomorrow, week, overdue' }).default('all'),
+    timeZone: timeZoneSchema.default('UTC'),
+    cursor: listCursorSchema,
+    direction: pageDirectionSchema,
+    limit: z.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+  })
+  .strict();
+export type ListAppointmentsInput = z.input<typeof listAppointmentsSchema>;
+
+export const appointmentStatsSchema = z.object({ timeZone: timeZoneSchema.default('UTC') }).strict();
+
+export interface ServiceAppointment {
+  id: string;
+  inquiryId: string | null;
+  customerId: string | null;
+  serviceCenterId: string | null;
+  vehicleId: string | null;
+  technicianId: string | null;
+  appointmentDate: Date;
+  duration: number;
+  serviceType: string;
+  description: string | null;
+  status: AppointmentStatus;
+  /** Decimal strings, e.g. "89.50". */
+  estimatedCost: string | null;
+  actualCost: string | null;
+  notes: string | null;
+  reminderSent: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AppointmentPage {
+  items: ServiceAppointment[];
+  nextCursor: string | null;
+}
+
+export interface AppointmentStats {
+  total: number;
+  today: number;
+  scheduled: number;
+  completed: number;
+}
+
+/** SPEC 2.12: '1h 30m', '2h', '45m'. */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+
+async function stat(page: Page, label: string): Promise<string> {
+  return (await page.getByTestId(`stat-${label}`).textContent()) ?? '';
+}
+
+async function expectStat(page: Page, label: string, value: string): Promise<void> {
+  await expect.poll(() => stat(page, label), { timeout: 10_000 }).toBe(value);
+}
+
+/** The page as it is, toasts included. */
+async function checkPageA11y(page: Page): Promise<void> {
+  await checkA11y(page);
+}
+
+async function choose(page: Page, selectLabel: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: selectLabel, exact: true }).or(page.getByRole('combobox', { name: selectLabel, exact: true })).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the shop: service centers, inquiries, appointments', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates a center, finds it by city, edits it and deactivates it', async () => {
+    const page = await newPage(browser);
+    await signUp(page, server, { role: 'tech' });
+    await page.getByRole('link', { name: 'Service Centers' }).click();
+    await page.getByText('No service centers found').waitFor();
+    await page.getByText('Get started by adding your first service center').waitFor();
+    await checkA11y(page);
+
+    const city = `Springfield${randomUUID().slice(0, 4)}`;
+    await page.getByRole('button', { name: 'Add Service Center' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Service Center' });
+    await dialog.getByRole('button', { name: 'Create Service Center' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByLabel(/^Name \*?$/).fill('Evergreen Auto');
+    await dialog.getByLabel(/^Address \*?$/).fill('742 Evergreen Terrace');
+    await dialog.getByLabel(/^City \*?$/).fill(city);
+    await dialog.getByLabel(/^State \*?$/).fill('OR');
+    await dialog.getByLabel('Website', { exact: true }).fill('https://evergreen.example');
+    await dialog.getByLabel('Operating Hours').fill('{"Tuesday": "9-17", "Monday": "8-18"}');
+    const addService = dialog.getByRole('button', { name: 'Add service' });
+    expect(await addService.isDisabled()).toBe(true);
+    for (const service of ['Oil Change', 'Brakes', 'Alignment', 'Diagnostics']) {
+      await dialog.getByLabel('New service', { exact: true }).fill(`  ${service} `);
+      await dialog.getByLabel('New service', { exact: true }).press('Enter');
+    }
+    await dialog.getByLabel('New service', { exact: true }).fill('oil change');
+    expect(await addService.isDisabled()).toBe(true);
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Create Service Center' }).click();
+    await page.getByText('Service center created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const card = page.getByTestId('service-center-card').filter({ hasText: city });
+    await card.getByText('+1 more').waitFor();
+    await page.getByLabel('Search service centers').fill(city.toLowerCase());
+    await card.waitFor();
+    await page.getByLabel('Search service centers').fill(`${city}-nowhere`);
+    await page.getByText('Try adjusting your search terms').waitFor();
+    await page.getByLabel('Search service centers').fill(city);
+
+    await card.click();
+    const detail = page.getByRole('dialog', { name: 'Evergreen Auto' });
+    await detail.getByRole('link', { name: 'https://evergreen.example' }).waitFor();
+    const hours = await detail.getByRole('rowheader').allTextContents();
+    expect(hours).toEqual(['Monday', 'Tuesday']);
+    await checkPageA11y(page);
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Evergreen Auto' });
+    await edit.getByLabel(/^Name \*?$/).fill('Evergreen Auto & Tire');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Service center updated successfully').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+
+    const renamed = card.filter({ hasText: 'Evergreen Auto & Tire' });
+    await renamed.getByText('Active', { exact: true }).waitFor();
+    await renamed.click();
+    await page.getByRole('dialog', { name: 'Evergreen Auto & Tire' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Service center deleted successfully').waitFor();
+    await renamed.getByText('Inactive', { exact: true }).waitFor();
+    await page.locator('label').filter({ hasText: /^List$/ }).click();
+    await renamed.getByText('Inactive', { exact: true }).waitFor();
+    await screenshot(page, 'shop-service-centers-light');
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates an inquiry, sees the cards change, moves it along and filters by status', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark' });
+    await signUp(page, server, { role: 'tech' });
+    await page.getByRole('link', { name: 'Customer Inquiries' }).click();
+    await page.getByText('Get started by creating your first customer inquiry').waitFor();
+    const total = Number(await stat(page, 'Total Inquiries'));
+    const open = Number(await stat(page, 'Open'));
+    const inProgress = Number(await stat(page, 'In Progress'));
+
+    await page.getByRole('button', { name: 'New Inquiry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Customer Inquiry' });
+    const subject = `Rattle at idle <b>${randomUUID().slice(0, 4)}</b>`;
+    await dialog.getByLabel(/^Subject \*?$/).fill(subject);
+    await dialog.getByLabel(/^Description \*?$/).fill('Dashboard rattles when the engine idles.');
+    await choose(page, 'Priority', 'Urgent');
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Create Inquiry' }).click();
+    await page.getByText('Customer inquiry created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectStat(page, 'Total Inquiries', String(total + 1));
+    await expectStat(page, 'Open', String(open + 1));
+    await expectStat(page, 'Urgent', '1');
+    await page.getByRole('row').filter({ hasText: subject }).waitFor();
+
+    await page.getByRole('button', { name: `Change status of ${subject}` }).click();
+    await page.getByRole('menuitem', { name: 'Mark In Progress' }).click();
+    await page.getByText('Customer inquiry updated successfully').waitFor();
+    await expectStat(page, 'In Progress', String(inProgress + 1));
+    await expectStat(page, 'Open', String(open));
+
+    await choose(page, 'Filter by status', 'In Progress');
+    await page.getByRole('row').filter({ hasText: subject }).waitFor();
+    await choose(page, 'Filter by status', 'Closed');
+    await page.getByText('No inquiries found').waitFor();
+    await page.getByText('Try adjusting your search criteria').waitFor();
+    await choose(page, 'Filter by status', 'All Statuses');
+    await page.getByRole('button', { name: `View details of ${subject}` }).click();
+    await page.getByRole('dialog', { name: 'Inquiry Details' }).getByText('Dashboard rattles when the engine idles.').waitFor();
+    await checkPageA11y(page);
+    await screenshot(page, 'shop-inquiries-dark');
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('schedules an appointment for today, finds it under Today and marks it completed', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await signUp(page, server, { role: 'tech' });
+    await page.goto(`${server.url}/service-appointments`);
+    await page.getByText('Get started by scheduling your first service appointment').waitFor();
+    await checkA11y(page);
+    const completed = Number(await stat(page, 'Completed'));
+
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule New Service Appointment' });
+    const serviceType = `Brake Service ${randomUUID().slice(0, 4)}`;
+    await dialog.getByLabel(/^Service Type \*?$/).fill(serviceType);
+    expect(await dialog.getByLabel('Duration (minutes)').inputValue()).toBe('60');
+    await dialog.getByLabel('Duration (minutes)').fill('90');
+    // Today in the browser's own zone, as the calendar labels its days.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }));
+    await dialog.getByLabel('Appointment Date & Time').click();
+    await page.getByRole('button', { name: today, exact: true }).click();
+    await page.getByRole('button', { name: 'Apply date and time' }).click();
+    await dialog.getByRole('button', { name: 'Create Appointment' }).click();
+    await page.getByText('Service appointment created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await choose(page, 'Filter by date', 'Today');
+    const row = page.getByRole('row').filter({ hasText: serviceType });
+    await row.getByText('1h 30m').waitFor();
+    await expectStat(page, 'Today', '1');
+    await page.getByRole('button', { name: `Change status of ${serviceType}` }).click();
+    await page.getByRole('menuitem', { name: 'Mark Completed' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.getByText('Service appointment updated successfully').waitFor();
+    await row.getByText('Completed', { exact: true }).waitFor();
+    await expectStat(page, 'Completed', String(completed + 1));
+    await checkPageA11y(page);
+    await screenshot(page, 'shop-appointments-mobile');
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
