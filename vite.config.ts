@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the benchmark to sum what each route ships.
+    manifest: true,
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

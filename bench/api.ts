@@ -46,7 +46,16 @@ async function signedIn(url: string): Promise<{ cookie: string; token: string }>
   return { cookie, token };
 }
 
-export async function runApiBench(scenarios: ApiScenario[], options: { duration?: number; databaseUrl?: string } = {}): Promise<ApiBenchResult> {
+export interface ApiBenchOptions {
+  duration?: number;
+  databaseUrl?: string;
+  /** Runs once the server is up and signed in, before the load (e.g. to create data). */
+  prepare?: (url: string, cookie: string) => Promise<void>;
+  /** Runs after the load, while the server is still up (e.g. browser timings). */
+  afterLoad?: (url: string, cookie: string) => Promise<void>;
+}
+
+export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const duration = options.duration ?? 15;
   const hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
   let baseline: LoadResult;
@@ -61,11 +70,12 @@ export async function runApiBench(scenarios: ApiScenario[], options: { duration?
   try {
     server = await startProcess(
       'src/server/main.ts',
-      ['--api-only'],
+      [],
       { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true' },
       '/api/auth/user',
     );
     const { cookie, token } = await signedIn(server.url);
+    await options.prepare?.(server.url, cookie);
     const rssIdleMb = rssMb(server.pid);
     const results: ApiBenchResult['scenarios'] = [];
     for (const scenario of scenarios) {
@@ -79,12 +89,14 @@ export async function runApiBench(scenarios: ApiScenario[], options: { duration?
       });
       results.push({ ...result, ratioToBaseline: Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 1000) / 10 });
     }
+    const rssAfterLoadMb = rssMb(server.pid);
+    await options.afterLoad?.(server.url, cookie);
     return {
       database: options.databaseUrl ? 'PostgreSQL server' : 'PGlite (embedded)',
       baseline,
       scenarios: results,
       rssIdleMb,
-      rssAfterLoadMb: rssMb(server.pid),
+      rssAfterLoadMb,
     };
   } finally {
     await server?.stop();
