@@ -1,13 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERT_TIPS } from '../../src/shared/avatars.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
-
-/** Picks an option of a Mantine Select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first().click();
-  await page.getByRole('option', { name: option }).click();
-}
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 /** Toasts on screen are checked too. */
 async function a11y(page: Page): Promise<void> {
@@ -19,7 +13,7 @@ async function createAvatar(page: Page, opener: string, name: string, preset: st
   const dialog = page.getByRole('dialog', { name: 'Create New Avatar' });
   await dialog.getByLabel('Display Name').fill(name);
   await dialog.getByRole('radio', { name: new RegExp(`^${preset}`) }).click();
-  if (options.tipsLevel) await choose(page, dialog, 'Tips Level', options.tipsLevel);
+  if (options.tipsLevel) await chooseOption(page, 'Tips Level', options.tipsLevel, dialog);
   await dialog.getByRole('button', { name: 'Create Avatar' }).click();
   await page.getByText('Your new avatar has been created successfully.').waitFor();
   await dialog.waitFor({ state: 'hidden' });
@@ -62,7 +56,7 @@ describe('avatars and the avatar assistant', () => {
     await dialog.getByText('ready for diagnostics').waitFor();
     await dialog.getByRole('tab', { name: 'Themes' }).click();
     await dialog.getByRole('radio', { name: /^Retro/ }).waitFor();
-    await choose(page, dialog, 'Tips Level', /^Advanced/);
+    await chooseOption(page, 'Tips Level', /^Advanced/, dialog);
     await a11y(page);
     await screenshot(page, 'avatar-editor-light');
     await dialog.getByLabel('Display Name').fill('Sparky');

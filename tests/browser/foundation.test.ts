@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkA11y,
+  chooseOption,
   launchBrowser,
   newPage,
   screenshot,
@@ -69,8 +70,7 @@ describe('foundation in Chromium', () => {
 
     await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await page.getByRole('textbox', { name: 'Theme' }).or(page.getByRole('combobox', { name: 'Theme' })).first().click();
-    await page.getByRole('option', { name: 'Dark' }).click();
+    await chooseOption(page, 'Theme', 'Dark');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     expect(await page.getByRole('switch', { name: /Dark Mode/ }).isChecked()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('vt-theme'))).toBe('dark');

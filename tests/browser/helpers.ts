@@ -149,3 +149,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Picks an option of a Mantine Select by its label (the input reads as a textbox or a combobox,
+ * depending on whether it is searchable); `scope` narrows where the label is looked for.
+ */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  scope: Pick<Page, 'getByRole'> = page,
+): Promise<void> {
+  const exact = typeof label === 'string';
+  await scope
+    .getByRole('textbox', { name: label, exact })
+    .or(scope.getByRole('combobox', { name: label, exact }))
+    .first()
+    .click();
+  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+}

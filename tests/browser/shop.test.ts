@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 async function stat(page: Page, label: string): Promise<string> {
   return (await page.getByTestId(`stat-${label}`).textContent()) ?? '';
@@ -9,16 +9,6 @@ async function stat(page: Page, label: string): Promise<string> {
 
 async function expectStat(page: Page, label: string, value: string): Promise<void> {
   await expect.poll(() => stat(page, label), { timeout: 10_000 }).toBe(value);
-}
-
-/** The page as it is, toasts included. */
-async function checkPageA11y(page: Page): Promise<void> {
-  await checkA11y(page);
-}
-
-async function choose(page: Page, selectLabel: string, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: selectLabel, exact: true }).or(page.getByRole('combobox', { name: selectLabel, exact: true })).first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('the shop: service centers, inquiries, appointments', () => {
@@ -77,7 +67,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     await detail.getByRole('link', { name: 'https://evergreen.example' }).waitFor();
     const hours = await detail.getByRole('rowheader').allTextContents();
     expect(hours).toEqual(['Monday', 'Tuesday']);
-    await checkPageA11y(page);
+    await checkA11y(page);
     await detail.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Evergreen Auto' });
     await edit.getByLabel(/^Name \*?$/).fill('Evergreen Auto & Tire');
@@ -113,7 +103,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     const subject = `Rattle at idle <b>${randomUUID().slice(0, 4)}</b>`;
     await dialog.getByLabel(/^Subject \*?$/).fill(subject);
     await dialog.getByLabel(/^Description \*?$/).fill('Dashboard rattles when the engine idles.');
-    await choose(page, 'Priority', 'Urgent');
+    await chooseOption(page, 'Priority', 'Urgent');
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Create Inquiry' }).click();
     await page.getByText('Customer inquiry created successfully').waitFor();
@@ -129,15 +119,15 @@ describe('the shop: service centers, inquiries, appointments', () => {
     await expectStat(page, 'In Progress', String(inProgress + 1));
     await expectStat(page, 'Open', String(open));
 
-    await choose(page, 'Filter by status', 'In Progress');
+    await chooseOption(page, 'Filter by status', 'In Progress');
     await page.getByRole('row').filter({ hasText: subject }).waitFor();
-    await choose(page, 'Filter by status', 'Closed');
+    await chooseOption(page, 'Filter by status', 'Closed');
     await page.getByText('No inquiries found').waitFor();
     await page.getByText('Try adjusting your search criteria').waitFor();
-    await choose(page, 'Filter by status', 'All Statuses');
+    await chooseOption(page, 'Filter by status', 'All Statuses');
     await page.getByRole('button', { name: `View details of ${subject}` }).click();
     await page.getByRole('dialog', { name: 'Inquiry Details' }).getByText('Dashboard rattles when the engine idles.').waitFor();
-    await checkPageA11y(page);
+    await checkA11y(page);
     await screenshot(page, 'shop-inquiries-dark');
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
@@ -166,7 +156,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     await page.getByText('Service appointment created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    await choose(page, 'Filter by date', 'Today');
+    await chooseOption(page, 'Filter by date', 'Today');
     const row = page.getByRole('row').filter({ hasText: serviceType });
     await row.getByText('1h 30m').waitFor();
     await expectStat(page, 'Today', '1');
@@ -176,7 +166,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     await page.getByText('Service appointment updated successfully').waitFor();
     await row.getByText('Completed', { exact: true }).waitFor();
     await expectStat(page, 'Completed', String(completed + 1));
-    await checkPageA11y(page);
+    await checkA11y(page);
     await screenshot(page, 'shop-appointments-mobile');
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();

@@ -1,14 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 async function zoomLevel(page: Page): Promise<number> {
   return Number(await page.getByTestId('vehicle-diagram').getAttribute('data-zoom'));
-}
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('vehicle identification (home page)', () => {
@@ -103,15 +98,15 @@ describe('vehicle identification (home page)', () => {
     const selectVehicle = page.getByRole('button', { name: 'Select Vehicle' });
     expect(await selectVehicle.isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Model', exact: true }).isDisabled()).toBe(true);
-    await pick(page, 'Year', '2020');
-    await pick(page, 'Make', 'Nissan');
-    await pick(page, 'Model', 'Altima');
+    await chooseOption(page, 'Year', '2020');
+    await chooseOption(page, 'Make', 'Nissan');
+    await chooseOption(page, 'Model', 'Altima');
     // Changing the make clears the model.
-    await pick(page, 'Make', 'Honda');
+    await chooseOption(page, 'Make', 'Honda');
     expect(await page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('');
     expect(await selectVehicle.isDisabled()).toBe(true);
-    await pick(page, 'Make', 'Nissan');
-    await pick(page, 'Model', 'Altima');
+    await chooseOption(page, 'Make', 'Nissan');
+    await chooseOption(page, 'Model', 'Altima');
     await selectVehicle.click();
 
     const summary = page.getByRole('region', { name: '2020 Nissan Altima' });
@@ -135,7 +130,7 @@ describe('vehicle identification (home page)', () => {
     await checkA11y(page);
     expect(await page.getByRole('combobox', { name: 'Year', exact: true }).inputValue()).toBe('2007');
     expect(await page.getByRole('combobox', { name: 'Make', exact: true }).inputValue()).toBe('Honda');
-    await pick(page, 'Model', 'Accord');
+    await chooseOption(page, 'Model', 'Accord');
     await selectVehicle.click();
     await page.getByRole('region', { name: '2007 Honda Accord' }).waitFor();
     await page.getByText('Click on a component in the diagram to view detailed information').waitFor();
