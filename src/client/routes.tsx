@@ -28,7 +28,7 @@ export const routes: AppRoute[] = [
   { path: '/analytics', title: 'Analytics', roles: techOnly, page: lazy(() => import('./pages/analytics.tsx')) },
   { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/camera.tsx')) },
   { path: '/diagnostics', title: 'Diagnostic Tools', roles: techOnly, page: lazy(() => import('./pages/diagnostics.tsx')) },
-  { path: '/knowledge', title: 'Knowledge Base', roles: techOnly, page: lazy(() => import('./pages/tool-page.tsx')) },
+  { path: '/knowledge', title: 'Knowledge Base', roles: both, page: lazy(() => import('./pages/knowledge.tsx')) },
   { path: '/service-centers', title: 'Service Centers', roles: techOnly, page: lazy(() => import('./pages/service-centers.tsx')) },
   {
     path: '/customer-inquiries',

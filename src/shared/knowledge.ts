@@ -10,6 +10,21 @@ export type Audience = (typeof AUDIENCES)[number];
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+/** The Knowledge Base's tabs: what kind of text an item is. */
+export const KNOWLEDGE_KINDS = ['article', 'manual', 'procedure', 'faq'] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+export const KNOWLEDGE_KIND_LABELS: Readonly<Record<KnowledgeKind, string>> = {
+  article: 'Articles',
+  manual: 'Manuals',
+  procedure: 'Procedures',
+  faq: 'FAQ',
+};
+export const AUDIENCE_LABELS: Readonly<Record<Audience, string>> = {
+  simple: 'Vehicle owners',
+  tech: 'Technicians',
+  both: 'Everyone',
+};
+
 export const PAGE_CONTEXTS = [
   'home',
   'vehicle-search',
@@ -167,7 +182,10 @@ const tagSchema = z
 
 const idSchema = (what: string) => z.uuid({ error: `Invalid ${what} id` });
 
+const kindSchema = z.enum(KNOWLEDGE_KINDS, { error: 'Kind must be article, manual, procedure or faq' });
+
 export const knowledgeSearchSchema = z.object({
+  kind: kindSchema.optional(),
   audience: z.enum(AUDIENCES, { error: 'Audience must be simple, tech or both' }).optional(),
   /** Any of them matches. */
   tags: z.array(tagSchema).max(MAX_TAGS, `At most ${MAX_TAGS} tags`).optional(),
@@ -205,8 +223,87 @@ export const tipsInputSchema = z.object({
 });
 export type TipsInput = z.infer<typeof tipsInputSchema>;
 
+export const KNOWLEDGE_LIMITS = {
+  title: 200,
+  body: 10_000,
+  step: 500,
+  steps: 40,
+} as const;
+
+/** What a technician writes: one schema for the form, the procedures and the REST adapter. */
+const itemFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(KNOWLEDGE_LIMITS.title, `Title must be at most ${KNOWLEDGE_LIMITS.title} characters`),
+  body: z
+    .string({ error: 'Body is required' })
+    .trim()
+    .min(10, 'Body must be at least 10 characters')
+    .max(KNOWLEDGE_LIMITS.body, `Body must be at most ${KNOWLEDGE_LIMITS.body} characters`),
+  kind: kindSchema,
+  audience: z.enum(AUDIENCES, { error: 'Audience must be simple, tech or both' }),
+  priority: z.enum(PRIORITIES, { error: 'Priority must be low, medium, high or critical' }),
+  tags: z
+    .array(tagSchema, { error: 'Tags must be a list' })
+    .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .refine((tags) => new Set(tags).size === tags.length, 'Tags must not repeat'),
+  steps: z
+    .array(
+      z
+        .string({ error: 'Steps must be text' })
+        .trim()
+        .min(1, 'Steps must not be empty')
+        .max(KNOWLEDGE_LIMITS.step, `Each step must be at most ${KNOWLEDGE_LIMITS.step} characters`),
+      { error: 'Steps must be a list' },
+    )
+    .max(KNOWLEDGE_LIMITS.steps, `At most ${KNOWLEDGE_LIMITS.steps} steps`),
+};
+
+export const knowledgeItemInputSchema = z
+  .object({
+    ...itemFields,
+    kind: itemFields.kind.default('article'),
+    audience: itemFields.audience.default('both'),
+    priority: itemFields.priority.default('medium'),
+    tags: itemFields.tags.default([]),
+    steps: itemFields.steps.default([]),
+  })
+  .strict();
+export type KnowledgeItemInput = z.input<typeof knowledgeItemInputSchema>;
+export type KnowledgeItemValues = z.output<typeof knowledgeItemInputSchema>;
+
+/** PATCH: only the fields sent change. */
+export const knowledgeItemPatchSchema = z
+  .object({
+    title: itemFields.title.optional(),
+    body: itemFields.body.optional(),
+    kind: itemFields.kind.optional(),
+    audience: itemFields.audience.optional(),
+    priority: itemFields.priority.optional(),
+    tags: itemFields.tags.optional(),
+    steps: itemFields.steps.optional(),
+  })
+  .strict();
+export type KnowledgeItemPatch = z.input<typeof knowledgeItemPatchSchema>;
+
+export const knowledgeItemIdSchema = idSchema('knowledge item');
+
+/** The tag chips: the most used tags among the items a tab and audience show. */
+export const knowledgeTagsSchema = z.object({
+  kind: kindSchema.optional(),
+  audience: z.enum(AUDIENCES, { error: 'Audience must be simple, tech or both' }).optional(),
+});
+export const TAG_CHIPS_SHOWN = 16;
+export interface TagCount {
+  tag: string;
+  count: number;
+}
+
 export interface KnowledgeItem {
   id: string;
+  kind: KnowledgeKind;
   audience: Audience;
   tags: string[];
   title: string;

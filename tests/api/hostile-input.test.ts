@@ -91,6 +91,8 @@ function fieldNamesOf(procedure: string | undefined): string[] {
 }
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
+// Every path gets RUNS requests, each compared with a checksum of all tables: minutes, not seconds.
+const SUITE_TIMEOUT_MS = 180_000;
 
 describeEachDatabase('hostile input on every REST path and tRPC mutation', (getDb) => {
   let app: FastifyInstance;
@@ -138,7 +140,7 @@ describeEachDatabase('hostile input on every REST path and tRPC mutation', (getD
         { numRuns: RUNS, examples: sweep(fields).map((body) => [body, 'not-a-uuid'] as [unknown, string]) },
       );
     }
-  });
+  }, SUITE_TIMEOUT_MS);
 
   it('answers every tRPC mutation with a 4xx, never a 5xx, and rejected calls change nothing', async () => {
     const procs = (appRouter._def as unknown as { procedures: Record<string, { _def: { type: string; inputs: { shape?: Record<string, unknown> }[] } }> }).procedures;
@@ -164,5 +166,5 @@ describeEachDatabase('hostile input on every REST path and tRPC mutation', (getD
         { numRuns: RUNS, examples: sweep(fields).map((body) => [body] as [unknown]) },
       );
     }
-  });
+  }, SUITE_TIMEOUT_MS);
 });

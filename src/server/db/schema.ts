@@ -145,6 +145,10 @@ export interface KnowledgeItemsTable {
   seed_key: string | null;
   /** 0 critical … 3 low, generated from priority (migration 0002). */
   priority_rank: ColumnType<number, never, never>;
+  /** The Knowledge Base tab (migration 0006). */
+  kind: ColumnType<'article' | 'manual' | 'procedure' | 'faq', string | undefined, string>;
+  /** The technician who wrote the item; null for seeded items (migration 0006). */
+  created_by: string | null;
 }
 
 export interface ScanSessionsTable {

@@ -11,11 +11,11 @@ import {
   TAGS_SHOWN,
   TIPS_SHOWN,
   type PageContext,
-  type Priority,
   type Tip,
 } from '../../../shared/knowledge.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { PriorityBadge } from '../knowledge/badges.tsx';
 import { AvatarPreview } from './AvatarPreview.tsx';
 import classes from './avatars.module.css';
 
@@ -23,8 +23,6 @@ import classes from './avatars.module.css';
 export const ALERT_DOT_MS = 5000;
 // The conversation keeps its recent end; older messages scroll away for good.
 const MAX_MESSAGES = 30;
-
-const PRIORITY_COLOURS: Record<Priority, string> = { critical: 'red', high: 'orange', medium: 'blue', low: 'gray' };
 
 interface Message {
   id: number;
@@ -37,9 +35,7 @@ function TipCard({ tip }: { tip: Tip }) {
     <Paper withBorder p="xs" radius="md" data-testid="assistant-tip">
       <Stack gap={4}>
         <Group gap={6} wrap="nowrap" align="flex-start">
-          <Badge size="xs" variant="light" color={PRIORITY_COLOURS[tip.priority]} style={{ flexShrink: 0 }}>
-            {tip.priority}
-          </Badge>
+          <PriorityBadge size="xs" priority={tip.priority} style={{ flexShrink: 0 }} />
           <Text size="sm" fw={600} lh={1.3}>
             {tip.title}
           </Text>

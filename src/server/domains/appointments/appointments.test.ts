@@ -70,10 +70,13 @@ describeEachDatabase('service appointments', (getDb) => {
 
     const mine = await callerFor(db, owner).appointments.create(appointmentInput());
     expect(mine).toMatchObject({ customerId: owner.id, technicianId: null, status: 'scheduled', duration: 60 });
-    const theirs = await callerFor(db, other).appointments.create(appointmentInput({ status: 'no_show' }));
-    expect(theirs.status).toBe('no_show');
-    const booked = await callerFor(db, tech).appointments.create(appointmentInput({ estimatedCost: '149.9' }));
-    expect(booked).toMatchObject({ technicianId: tech.id, estimatedCost: '149.90' });
+    const theirs = await callerFor(db, other).appointments.create(appointmentInput());
+    expect(theirs.status).toBe('scheduled');
+    // Owners request; only the shop books a status other than scheduled or a price.
+    await expect(callerFor(db, other).appointments.create(appointmentInput({ status: 'no_show' }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(db, other).appointments.create(appointmentInput({ estimatedCost: '10' }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const booked = await callerFor(db, tech).appointments.create(appointmentInput({ estimatedCost: '149.9', status: 'no_show' }));
+    expect(booked).toMatchObject({ technicianId: tech.id, estimatedCost: '149.90', status: 'no_show' });
 
     await expect(callerFor(db, owner).appointments.get({ id: theirs.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
@@ -208,8 +211,10 @@ describeEachDatabase('service appointments', (getDb) => {
     const tag = `ap${randomUUID().slice(0, 6)}`;
     const statuses = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
     const caller = callerFor(db, owner);
+    const techCaller = callerFor(db, tech);
     for (let i = 0; i < 15; i++) {
-      await caller.appointments.create(
+      // Owners request scheduled appointments; the shop books the others.
+      await (statuses[i % statuses.length] === 'scheduled' ? caller : techCaller).appointments.create(
         appointmentInput({
           status: statuses[i % statuses.length],
           serviceType: i % 2 === 0 ? `Brake ${tag}` : 'Inspection',
@@ -218,7 +223,6 @@ describeEachDatabase('service appointments', (getDb) => {
         }),
       );
     }
-    const techCaller = callerFor(db, tech);
     for (const status of [undefined, ...statuses]) {
       const expected = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM service_appointments

@@ -10,6 +10,11 @@ import { insertAppointment } from './repository.ts';
  * technician.
  */
 export async function createAppointment(db: Executor, user: User, values: CreateAppointmentValues): Promise<ServiceAppointment> {
+  // Owners request an appointment; only the shop confirms it, moves it along or prices it.
+  if (user.role !== 'tech') {
+    if (values.status !== 'scheduled') throw domainError('FORBIDDEN', 'Only technicians can create an appointment with a status other than scheduled');
+    if (values.estimatedCost != null) throw domainError('FORBIDDEN', 'Only technicians can set an estimated cost');
+  }
   await checkReferences(db, values);
   return refusingVanishedReferences(() =>
     insertAppointment(db, { customerId: user.id, technicianId: user.role === 'tech' ? user.id : null }, values),

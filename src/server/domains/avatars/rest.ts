@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarUpdateSchema, type AvatarInput, type AvatarUpdate } from '../../../shared/avatars.ts';
+import { avatarUpdateSchema, type AvatarInput } from '../../../shared/avatars.ts';
 import { domainError } from '../../http/errors.ts';
 import { restRoute } from '../../http/rest.ts';
 
@@ -55,7 +55,8 @@ export function registerAvatarsRest(app: FastifyInstance): void {
       auth: 'user',
       bodySchema: avatarUpdateSchema,
     },
-    ({ caller, req }) => caller.avatars.update({ id: idParam(req.params), changes: (req.body ?? {}) as AvatarUpdate }),
+    // Checked here first, so a bad field is named as the caller sent it ('displayName'), not nested.
+    ({ caller, req }) => caller.avatars.update({ id: idParam(req.params), changes: avatarUpdateSchema.parse(req.body ?? {}) }),
   );
   restRoute(
     app,

@@ -1,10 +1,22 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import type { Audience, KnowledgeItem, KnowledgePage, KnowledgeSearch, Priority } from '../../../shared/knowledge.ts';
+import type {
+  Audience,
+  KnowledgeItem,
+  KnowledgeItemPatch,
+  KnowledgeItemValues,
+  KnowledgeKind,
+  KnowledgePage,
+  KnowledgeSearch,
+  Priority,
+  TagCount,
+} from '../../../shared/knowledge.ts';
+import { TAG_CHIPS_SHOWN } from '../../../shared/knowledge.ts';
 import type { Executor } from '../../db/index.ts';
 import type { KnowledgeItemsTable } from '../../db/schema.ts';
 
 const itemColumns = [
   'knowledge_items.id',
+  'knowledge_items.kind',
   'knowledge_items.audience',
   'knowledge_items.tags',
   'knowledge_items.title',
@@ -22,6 +34,7 @@ const itemColumns = [
 type ItemRow = Pick<
   Selectable<KnowledgeItemsTable>,
   | 'id'
+  | 'kind'
   | 'audience'
   | 'tags'
   | 'title'
@@ -43,6 +56,7 @@ function stringList(value: unknown): string[] | null {
 function toItem(row: ItemRow): KnowledgeItem {
   return {
     id: row.id,
+    kind: row.kind,
     audience: row.audience,
     tags: row.tags,
     title: row.title,
@@ -79,6 +93,7 @@ export async function searchKnowledge(db: Executor, filters: KnowledgeSearch): P
   const query = sql`websearch_to_tsquery('english', ${q ?? ''})`;
 
   let base = db.selectFrom('knowledge_items').where('knowledge_items.is_active', '=', true);
+  if (filters.kind) base = base.where('knowledge_items.kind', '=', filters.kind);
   if (filters.audience) base = base.where('knowledge_items.audience', 'in', audiences(filters.audience));
   if (filters.tags && filters.tags.length > 0) {
     base = base.where(sql<SqlBool>`knowledge_items.tags && ${sql.val(filters.tags)}::text[]`);
@@ -124,8 +139,70 @@ export async function itemsTagged(
   return rows.map(toItem);
 }
 
+/** One active item, or undefined. */
+export async function findItem(db: Executor, id: string): Promise<KnowledgeItem | undefined> {
+  const row = await db
+    .selectFrom('knowledge_items')
+    .select(itemColumns)
+    .where('knowledge_items.id', '=', id)
+    .where('knowledge_items.is_active', '=', true)
+    .executeTakeFirst();
+  return row ? toItem(row) : undefined;
+}
+
+export async function insertItem(db: Executor, values: KnowledgeItemValues, createdBy: string): Promise<KnowledgeItem> {
+  const row = await db
+    .insertInto('knowledge_items')
+    .values({
+      kind: values.kind,
+      audience: values.audience,
+      priority: values.priority,
+      tags: values.tags,
+      title: values.title,
+      body: values.body,
+      steps: values.steps.length > 0 ? JSON.stringify(values.steps) : null,
+      created_by: createdBy,
+    })
+    .returning(itemColumns)
+    .executeTakeFirstOrThrow();
+  return toItem(row);
+}
+
+/** Changes the given fields of an active item; undefined when there is no such item. */
+export async function updateItem(db: Executor, id: string, patch: KnowledgeItemPatch & { steps?: string[] }): Promise<KnowledgeItem | undefined> {
+  const changes = {
+    ...(patch.kind !== undefined && { kind: patch.kind }),
+    ...(patch.audience !== undefined && { audience: patch.audience }),
+    ...(patch.priority !== undefined && { priority: patch.priority }),
+    ...(patch.tags !== undefined && { tags: patch.tags }),
+    ...(patch.title !== undefined && { title: patch.title }),
+    ...(patch.body !== undefined && { body: patch.body }),
+    ...(patch.steps !== undefined && { steps: patch.steps.length > 0 ? JSON.stringify(patch.steps) : null }),
+  };
+  if (Object.keys(changes).length === 0) return findItem(db, id);
+  const row = await db
+    .updateTable('knowledge_items')
+    .set(changes)
+    .where('knowledge_items.id', '=', id)
+    .where('knowledge_items.is_active', '=', true)
+    .returning(itemColumns)
+    .executeTakeFirst();
+  return row ? toItem(row) : undefined;
+}
+
+/** The most used tags among the active items of a kind and audience, for the tag chips. */
+export async function tagCounts(db: Executor, filters: { kind?: KnowledgeKind; audience?: Audience }): Promise<TagCount[]> {
+  let query = db
+    .selectFrom(sql<{ tag: string }>`(SELECT unnest(tags) AS tag, kind, audience FROM knowledge_items WHERE is_active)`.as('t'))
+    .select(['t.tag', sql<number>`count(*)::int`.as('count')]);
+  if (filters.kind) query = query.where(sql.ref('t.kind'), '=', filters.kind);
+  if (filters.audience) query = query.where(sql.ref('t.audience'), 'in', audiences(filters.audience));
+  return query.groupBy('t.tag').orderBy('count', 'desc').orderBy('t.tag', 'asc').limit(TAG_CHIPS_SHOWN).execute();
+}
+
 export interface SeedKnowledgeItem {
   seedKey: string;
+  kind?: KnowledgeKind;
   audience: Audience;
   tags: string[];
   title: string;
@@ -142,6 +219,7 @@ export async function upsertSeedItems(db: Executor, items: readonly SeedKnowledg
     .values(
       items.map((item) => ({
         seed_key: item.seedKey,
+        kind: item.kind ?? 'article',
         audience: item.audience,
         tags: item.tags,
         title: item.title,
@@ -152,6 +230,7 @@ export async function upsertSeedItems(db: Executor, items: readonly SeedKnowledg
     )
     .onConflict((oc) =>
       oc.column('seed_key').doUpdateSet((eb) => ({
+        kind: eb.ref('excluded.kind'),
         audience: eb.ref('excluded.audience'),
         tags: eb.ref('excluded.tags'),
         title: eb.ref('excluded.title'),
@@ -160,9 +239,9 @@ export async function upsertSeedItems(db: Executor, items: readonly SeedKnowledg
         steps: eb.ref('excluded.steps'),
       })).where(
         // Unchanged items keep their updated_at.
-        sql<SqlBool>`(knowledge_items.audience, knowledge_items.tags, knowledge_items.title, knowledge_items.body,
-          knowledge_items.priority, knowledge_items.steps) IS DISTINCT FROM
-          (excluded.audience, excluded.tags, excluded.title, excluded.body, excluded.priority, excluded.steps)`,
+        sql<SqlBool>`(knowledge_items.kind, knowledge_items.audience, knowledge_items.tags, knowledge_items.title,
+          knowledge_items.body, knowledge_items.priority, knowledge_items.steps) IS DISTINCT FROM
+          (excluded.kind, excluded.audience, excluded.tags, excluded.title, excluded.body, excluded.priority, excluded.steps)`,
       ),
     )
     .execute();

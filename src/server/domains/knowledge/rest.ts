@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { splitTags, type KnowledgeSearchInput, type TipsInput } from '../../../shared/knowledge.ts';
-import { restRoute } from '../../http/rest.ts';
+import { splitTags, type KnowledgeItemInput, type KnowledgeItemPatch, type KnowledgeSearchInput, type TipsInput } from '../../../shared/knowledge.ts';
+import { objectBody, pathId, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Knowledge';
 type Query = Record<string, string | string[] | undefined>;
@@ -21,7 +21,7 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
       url: '/api/knowledge/search',
       summary: 'Search active knowledge items',
       description:
-        'Filters combine with AND. `audience` X also matches items for both; `tags` is comma-joined and any of them matches; `q` is full-text search (web-search syntax: words, "phrases", or, -word) over title and body. Most urgent first, then best match. `limit` (at most 50, default 20) and `offset` page the list; the header X-Total-Count carries the number of matches.',
+        'Filters combine with AND. `kind` picks a Knowledge Base tab (article, manual, procedure, faq); `audience` X also matches items for both; `tags` is comma-joined and any of them matches; `q` is full-text search (web-search syntax: words, "phrases", or, -word) over title and body. Most urgent first, then best match. `limit` (at most 50, default 20) and `offset` page the list; the header X-Total-Count carries the number of matches.',
       tag: TAG,
       auth: 'public',
       procedure: 'knowledge.search',
@@ -30,6 +30,7 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
     async ({ caller, req, reply }) => {
       const query = req.query as Query;
       const input = {
+        kind: param(query, 'kind'),
         audience: param(query, 'audience'),
         tags: splitTags(query.tags),
         priority: param(query, 'priority'),
@@ -59,5 +60,36 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
       const query = req.query as Query;
       return caller.knowledge.tips({ pageContext: param(query, 'pageContext'), role: param(query, 'role') } as TipsInput);
     },
+  );
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/knowledge/:id', summary: 'One active knowledge item', tag: TAG, auth: 'public', procedure: 'knowledge.get' },
+    ({ caller, req }) => caller.knowledge.get({ id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/knowledge',
+      summary: 'Write a knowledge item (technicians)',
+      tag: TAG,
+      auth: 'tech',
+      procedure: 'knowledge.create',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.knowledge.create(objectBody(req) as KnowledgeItemInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/knowledge/:id',
+      summary: 'Change fields of a knowledge item (technicians)',
+      tag: TAG,
+      auth: 'tech',
+      procedure: 'knowledge.update',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.knowledge.update({ ...(objectBody(req) as KnowledgeItemPatch), id: pathId(req) }),
   );
 }

@@ -1,0 +1,502 @@
+import { TRPCError, type inferRouterInputs } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeEachDatabase } from '../helpers/db.ts';
+import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
+import { AVATAR_PRESETS } from '../../src/shared/avatars.ts';
+import type { User } from '../../src/shared/auth.ts';
+import type { Database } from '../../src/server/db/index.ts';
+import { componentSet } from '../../src/server/domains/vehicles/components.ts';
+import { insertComponents, insertDecodedVehicle, insertWalkthrough } from '../../src/server/domains/vehicles/repository.ts';
+import { getVinDecoder } from '../../src/server/domains/vehicles/vin-decoder.ts';
+import { walkthroughFor } from '../../src/server/domains/vehicles/walkthroughs.ts';
+import type { RestAuth } from '../../src/server/http/rest.ts';
+import { appRouter, type AppRouter } from '../../src/server/router.ts';
+
+/**
+ * The authorization matrix of PRODUCT.md "Who may do what": four actors × every tRPC procedure and
+ * every REST path. One table states each procedure's rule; the expected answer of every cell is
+ * generated from that rule, never written by hand. A procedure or path without a row fails.
+ */
+
+// ---- Actors, rules and what they imply ----------------------------------------------------
+
+const ACTORS = ['anonymous', 'ownerA', 'ownerB', 'tech'] as const;
+type Actor = (typeof ACTORS)[number];
+type SignedIn = Exclude<Actor, 'anonymous'>;
+
+/**
+ * - public: anyone.
+ * - signedIn: any signed-in user (anonymous: UNAUTHORIZED).
+ * - tech: Tech Mode only (owners: FORBIDDEN).
+ * - ownRow: the input names a row of owner A; anyone else signed in gets NOT_FOUND (a technician too).
+ * - ownRowOrTech: a row of owner A that technicians may also read; owner B gets NOT_FOUND.
+ * - ownList: a list of the caller's own rows: A's row is listed for A only.
+ * - ownListOrTech: A's row is listed for A and for technicians, never for B.
+ * - inactiveRow: an inactive service center: visitors get NOT_FOUND, signed-in users read it.
+ * - inactiveList: a list of service centers: an inactive one is listed for signed-in users only.
+ */
+type Rule = 'public' | 'signedIn' | 'tech' | 'ownRow' | 'ownRowOrTech' | 'ownList' | 'ownListOrTech' | 'inactiveRow' | 'inactiveList';
+type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
+type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
+
+const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'ownListOrTech', 'inactiveList']);
+const ROW_RULES: ReadonlySet<Rule> = new Set(['ownRow', 'ownRowOrTech', 'inactiveRow']);
+
+const allow = (listsWatchedRow?: boolean): Expectation => ({ allow: true, listsWatchedRow });
+const deny = (code: DenyCode): Expectation => ({ allow: false, code });
+
+/** The one place that turns a rule into the expected answer of each actor. */
+function expectationOf(rule: Rule, actor: Actor): Expectation {
+  if (rule === 'public') return allow();
+  if (rule === 'inactiveRow') return actor === 'anonymous' ? deny('NOT_FOUND') : allow();
+  if (rule === 'inactiveList') return allow(actor !== 'anonymous');
+  if (actor === 'anonymous') return deny('UNAUTHORIZED');
+  switch (rule) {
+    case 'signedIn':
+      return allow();
+    case 'tech':
+      return actor === 'tech' ? allow() : deny('FORBIDDEN');
+    case 'ownRow':
+      return actor === 'ownerA' ? allow() : deny('NOT_FOUND');
+    case 'ownRowOrTech':
+      return actor === 'ownerB' ? deny('NOT_FOUND') : allow();
+    case 'ownList':
+      return allow(actor === 'ownerA');
+    case 'ownListOrTech':
+      return allow(actor !== 'ownerB');
+  }
+}
+
+const HTTP_STATUS: Record<DenyCode, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
+
+/** What the API reference may say about a path under each rule. */
+const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
+  public: 'public',
+  inactiveRow: 'public',
+  inactiveList: 'public',
+  signedIn: 'user',
+  ownRow: 'user',
+  ownRowOrTech: 'user',
+  ownList: 'user',
+  ownListOrTech: 'user',
+  tech: 'tech',
+};
+
+function describeExpectation(e: Expectation): string {
+  if (!e.allow) return `${e.code} (${HTTP_STATUS[e.code]})`;
+  if (e.listsWatchedRow === undefined) return 'allowed';
+  return e.listsWatchedRow ? 'allowed, lists the row' : 'allowed, row not listed';
+}
+
+// ---- Fixtures ------------------------------------------------------------------------------
+
+interface Fixtures {
+  db: Database;
+  users: Record<SignedIn, User> & { spare: User };
+  vehicleId: string;
+  componentId: string;
+  knowledgeItemId: string;
+  activeCenterId: string;
+  inactiveCenterId: string;
+  editableCenterId: string;
+  inquiryOfA: string;
+  appointmentOfA: string;
+  avatarOfA: string;
+  tokenOfA: string;
+}
+
+const VIN = '1FTFW1EF7BFB11754';
+const RANGE = { from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' };
+const STYLE = AVATAR_PRESETS[0]!.style;
+
+async function makeFixtures(db: Database): Promise<Fixtures> {
+  const ownerA = await createUser(db, { role: 'simple' });
+  const ownerB = await createUser(db, { role: 'simple' });
+  const tech = await createUser(db, { role: 'tech' });
+  const spare = await createUser(db, { role: 'simple' });
+  const asA = callerFor(db, ownerA);
+  const asTech = callerFor(db, tech);
+
+  // A stored vehicle (as a decode stores it) so no cell depends on the offline VIN decoder.
+  const draft = { vin: VIN, year: 2020, make: 'Ford', model: 'F-150', trim: null, engine: null, transmission: null, drivetrain: null, bodyStyle: 'Pickup', details: {} };
+  const vehicle = await insertDecodedVehicle(db, draft);
+  if (!vehicle) throw new Error('fixture vehicle not stored');
+  await insertComponents(db, vehicle.id, componentSet({ ...draft, details: null }));
+  await insertWalkthrough(db, vehicle.id, walkthroughFor(draft, false));
+  const [component] = await callerFor(db, null).vehicles.components({ vehicleId: vehicle.id });
+  if (!component) throw new Error('fixture vehicle has no components');
+
+  const item = await asTech.knowledge.create({ title: 'Matrix item', body: 'Readable by everyone.', tags: ['matrix'] });
+  const active = await asTech.serviceCenters.create({ name: 'Open Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
+  const inactive = await asTech.serviceCenters.create({ name: 'Closed Garage', address: '2 Main St', city: 'Springfield', state: 'IL' });
+  await asTech.serviceCenters.deactivate({ id: inactive.id });
+  const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Springfield', state: 'IL' });
+
+  const inquiry = await asA.inquiries.create({ inquiryType: 'service', subject: 'A: brakes', description: 'Squeal' });
+  const appointment = await asA.appointments.create({ appointmentDate: new Date(Date.now() + 86_400_000), duration: 60, serviceType: 'A: brakes' });
+  const avatar = await asA.avatars.create({ displayName: 'A guide', style: STYLE });
+  await asA.avatars.create({ displayName: 'A second guide', style: STYLE });
+  // Everyone signed in has an active avatar, so GET /api/avatars/active answers 200 to each.
+  await callerFor(db, ownerB).avatars.create({ displayName: 'B guide', style: STYLE });
+  await asTech.avatars.create({ displayName: 'Tech guide', style: STYLE });
+  const token = await asA.auth.tokens.create({ name: 'A token' });
+
+  return {
+    db,
+    users: { ownerA, ownerB, tech, spare },
+    vehicleId: vehicle.id,
+    componentId: component.id,
+    knowledgeItemId: item.id,
+    activeCenterId: active.id,
+    inactiveCenterId: inactive.id,
+    editableCenterId: editable.id,
+    inquiryOfA: inquiry.id,
+    appointmentOfA: appointment.id,
+    avatarOfA: avatar.id,
+    tokenOfA: token.id,
+  };
+}
+
+/** A fresh token of A for each revoke cell (an allowed revoke uses it up). */
+async function freshTokenOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).auth.tokens.create({ name: 'to revoke' })).id;
+}
+
+/** A fresh inactive avatar of A for each delete cell (an allowed delete uses it up). */
+async function freshInactiveAvatarOfA(fx: Fixtures): Promise<string> {
+  const asA = callerFor(fx.db, fx.users.ownerA);
+  const spare = await asA.avatars.create({ displayName: 'To delete', style: STYLE });
+  await asA.avatars.create({ displayName: 'Replacement', style: STYLE });
+  return spare.id;
+}
+
+// ---- The procedure table -------------------------------------------------------------------
+
+type In = inferRouterInputs<AppRouter>;
+
+interface ProcedureRow {
+  rule: Rule;
+  /** Valid input for the actor (a function: built per cell, so a cell that uses a row up gets its own). */
+  input?: (fx: Fixtures, actor: Actor) => unknown;
+  /** List rules: the row whose listing the rule is about. */
+  watched?: (fx: Fixtures) => string;
+  /** List rules: the ids in the answer. */
+  ids?: (answer: unknown) => string[];
+  /** More about an allowed answer. */
+  check?: (answer: unknown, fx: Fixtures, actor: SignedIn | 'anonymous') => void;
+  /** Loads the offline VIN decoder (absent in some environments: then 503 is tolerated, never an auth error). */
+  needsDecoder?: boolean;
+}
+
+const withIds = z.array(z.object({ id: z.string() }));
+const listIds = (answer: unknown) => withIds.parse(answer).map((row) => row.id);
+const pageIds = (answer: unknown) => z.object({ items: withIds }).parse(answer).items.map((row) => row.id);
+
+const ownRole = (actor: Actor) => (actor === 'tech' ? 'tech' : 'simple');
+
+const PROCEDURES: Record<string, ProcedureRow> = {
+  'auth.me': {
+    rule: 'public',
+    check: (answer, fx, actor) => expect(answer === null ? null : z.object({ id: z.string() }).parse(answer).id).toBe(actor === 'anonymous' ? null : fx.users[actor].id),
+  },
+  // Each actor keeps its own role, so later cells still act as the same kind of user.
+  'auth.setRole': { rule: 'signedIn', input: (_fx, actor) => ({ role: ownRole(actor) }) satisfies In['auth']['setRole'] },
+  'auth.updatePreferences': { rule: 'signedIn', input: () => ({ notifications: true }) satisfies In['auth']['updatePreferences'] },
+  'auth.changePassword': { rule: 'signedIn', input: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }) satisfies In['auth']['changePassword'] },
+  'auth.tokens.list': { rule: 'ownList', watched: (fx) => fx.tokenOfA, ids: listIds },
+  'auth.tokens.create': { rule: 'signedIn', input: () => ({ name: 'matrix' }) satisfies In['auth']['tokens']['create'] },
+  'auth.tokens.revoke': { rule: 'ownRow', input: async (fx) => ({ id: await freshTokenOfA(fx) }) satisfies In['auth']['tokens']['revoke'] },
+
+  'vehicles.decodeVin': { rule: 'public', input: () => ({ vin: VIN }) satisfies In['vehicles']['decodeVin'] },
+  'vehicles.search': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['search'] },
+  'vehicles.catalog': { rule: 'public' },
+  'vehicles.models': { rule: 'public', input: () => ({ year: 2020, make: 'Ford' }) satisfies In['vehicles']['models'], needsDecoder: true },
+  // The stored vehicle matches, so the choice is answered without the decoder.
+  'vehicles.choose': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['choose'] },
+  'vehicles.components': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['components'] },
+  'vehicles.videos': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['videos'] },
+  'vehicles.serviceRecords': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, componentId: fx.componentId }) satisfies In['vehicles']['serviceRecords'] },
+
+  'knowledge.search': { rule: 'public', input: () => ({ tags: ['matrix'] }) satisfies In['knowledge']['search'] },
+  'knowledge.tips': { rule: 'public', input: (_fx, actor) => ({ pageContext: 'home', role: ownRole(actor) }) satisfies In['knowledge']['tips'] },
+  'knowledge.tags': { rule: 'public', input: () => ({}) satisfies In['knowledge']['tags'] },
+  'knowledge.get': { rule: 'public', input: (fx) => ({ id: fx.knowledgeItemId }) satisfies In['knowledge']['get'] },
+  'knowledge.create': { rule: 'tech', input: () => ({ title: 'Matrix note', body: 'Written in Tech Mode.' }) satisfies In['knowledge']['create'] },
+  'knowledge.update': { rule: 'tech', input: (fx) => ({ id: fx.knowledgeItemId, priority: 'high' }) satisfies In['knowledge']['update'] },
+
+  'serviceCenters.list': { rule: 'inactiveList', input: () => ({ limit: 100 }) satisfies In['serviceCenters']['list'], watched: (fx) => fx.inactiveCenterId, ids: pageIds },
+  'serviceCenters.all': { rule: 'inactiveList', watched: (fx) => fx.inactiveCenterId, ids: listIds },
+  'serviceCenters.get': { rule: 'inactiveRow', input: (fx) => ({ id: fx.inactiveCenterId }) satisfies In['serviceCenters']['get'] },
+  'serviceCenters.create': { rule: 'tech', input: () => ({ name: 'Matrix Garage', address: '4 Main St', city: 'Springfield', state: 'IL' }) satisfies In['serviceCenters']['create'] },
+  'serviceCenters.update': { rule: 'tech', input: (fx) => ({ id: fx.editableCenterId, phone: '555-010-9999' }) satisfies In['serviceCenters']['update'] },
+  'serviceCenters.deactivate': { rule: 'tech', input: (fx) => ({ id: fx.editableCenterId }) satisfies In['serviceCenters']['deactivate'] },
+
+  'inquiries.list': { rule: 'ownListOrTech', input: () => ({ limit: 100 }) satisfies In['inquiries']['list'], watched: (fx) => fx.inquiryOfA, ids: pageIds },
+  'inquiries.all': { rule: 'ownListOrTech', watched: (fx) => fx.inquiryOfA, ids: listIds },
+  'inquiries.stats': { rule: 'signedIn' },
+  'inquiries.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.inquiryOfA }) satisfies In['inquiries']['get'] },
+  'inquiries.create': { rule: 'signedIn', input: () => ({ inquiryType: 'quote', subject: 'Matrix', description: 'Matrix cell' }) satisfies In['inquiries']['create'] },
+  'inquiries.setStatus': { rule: 'tech', input: (fx) => ({ id: fx.inquiryOfA, status: 'in_progress' }) satisfies In['inquiries']['setStatus'] },
+
+  'appointments.list': { rule: 'ownListOrTech', input: () => ({ limit: 100 }) satisfies In['appointments']['list'], watched: (fx) => fx.appointmentOfA, ids: pageIds },
+  'appointments.all': { rule: 'ownListOrTech', watched: (fx) => fx.appointmentOfA, ids: listIds },
+  'appointments.stats': { rule: 'signedIn', input: () => ({ timeZone: 'Europe/Berlin' }) satisfies In['appointments']['stats'] },
+  'appointments.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.appointmentOfA }) satisfies In['appointments']['get'] },
+  'appointments.create': { rule: 'signedIn', input: () => ({ appointmentDate: '2030-01-02T10:00:00Z', duration: 30, serviceType: 'Matrix' }) satisfies In['appointments']['create'] },
+  'appointments.setStatus': { rule: 'tech', input: (fx) => ({ id: fx.appointmentOfA, status: 'confirmed' }) satisfies In['appointments']['setStatus'] },
+
+  'avatars.list': { rule: 'ownList', watched: (fx) => fx.avatarOfA, ids: listIds },
+  'avatars.active': {
+    rule: 'signedIn',
+    // Only ever the caller's own avatar.
+    check: (answer, fx, actor) => {
+      if (actor === 'anonymous') throw new Error('anonymous cannot be allowed here');
+      expect(z.object({ userId: z.string() }).parse(answer).userId).toBe(fx.users[actor].id);
+    },
+  },
+  'avatars.create': { rule: 'signedIn', input: () => ({ displayName: 'Matrix guide', style: STYLE }) satisfies In['avatars']['create'] },
+  'avatars.update': { rule: 'ownRow', input: (fx) => ({ id: fx.avatarOfA, changes: { tipsLevel: 'advanced' } }) satisfies In['avatars']['update'] },
+  'avatars.delete': { rule: 'ownRow', input: async (fx) => ({ id: await freshInactiveAvatarOfA(fx) }) satisfies In['avatars']['delete'] },
+  'avatars.setActive': { rule: 'ownRow', input: (fx) => ({ id: fx.avatarOfA }) satisfies In['avatars']['setActive'] },
+
+  'analytics.overview': { rule: 'tech', input: () => RANGE satisfies In['analytics']['overview'] },
+  'analytics.services': { rule: 'tech', input: () => RANGE satisfies In['analytics']['services'] },
+  'analytics.performance': { rule: 'tech', input: () => RANGE satisfies In['analytics']['performance'] },
+  'analytics.report': { rule: 'tech', input: () => RANGE satisfies In['analytics']['report'] },
+  'analytics.reportCsv': { rule: 'tech', input: () => RANGE satisfies In['analytics']['reportCsv'] },
+};
+
+interface ProcedureDef {
+  _def: { type: string };
+}
+
+/** Every procedure of appRouter by dotted path, read from the router itself. */
+function registeredProcedures(): string[] {
+  return Object.keys((appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures).sort();
+}
+
+type CallerFn = (input?: unknown) => Promise<unknown>;
+
+/** The procedure at a dotted path of a real caller: the row's key decides what is called. */
+function procedureAt(caller: ReturnType<typeof callerFor>, path: string): CallerFn {
+  let node: unknown = caller;
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'function') throw new Error(`no procedure at ${path}`);
+  return node as CallerFn;
+}
+
+// ---- The REST table ------------------------------------------------------------------------
+
+interface RestRow {
+  /**
+   * Only for paths with no procedure behind them; otherwise the rule is the procedure's (as the
+   * API reference names it), so a path cannot drift from the procedure it calls.
+   */
+  rule?: Rule;
+  request: (fx: Fixtures, actor: Actor) => { url: string; body?: unknown } | Promise<{ url: string; body?: unknown }>;
+  /** The call ends or replaces the caller's session: sign in again afterwards. */
+  renewsSession?: boolean;
+  /** List rules of paths without a procedure: the row whose listing the rule is about. */
+  watched?: (fx: Fixtures) => string;
+}
+
+const range = `from=${RANGE.from}&to=${RANGE.to}&timeZone=${RANGE.timeZone}`;
+
+const REST: Record<string, RestRow> = {
+  'GET /api/auth/user': { rule: 'signedIn', request: () => ({ url: '/api/auth/user' }) },
+  'GET /api/login': { rule: 'public', request: () => ({ url: '/api/login' }) },
+  'POST /api/login': {
+    rule: 'public',
+    request: (fx, actor) => ({ url: '/api/login', body: { email: fx.users[actor === 'anonymous' ? 'spare' : actor].email, password: TEST_PASSWORD } }),
+    renewsSession: true,
+  },
+  'POST /api/signup': { rule: 'public', request: () => ({ url: '/api/signup', body: { email: uniqueEmail('matrix'), password: TEST_PASSWORD } }), renewsSession: true },
+  'GET /api/logout': { rule: 'public', request: () => ({ url: '/api/logout' }), renewsSession: true },
+  'POST /api/logout': { rule: 'public', request: () => ({ url: '/api/logout' }), renewsSession: true },
+  'POST /api/auth/password': { request: () => ({ url: '/api/auth/password', body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
+  'GET /api/tokens': { request: () => ({ url: '/api/tokens' }) },
+  'POST /api/tokens': { request: () => ({ url: '/api/tokens', body: { name: 'matrix' } }) },
+  'DELETE /api/tokens/:id': { request: async (fx) => ({ url: `/api/tokens/${await freshTokenOfA(fx)}` }) },
+
+  'POST /api/vehicles/decode-vin': { request: () => ({ url: '/api/vehicles/decode-vin', body: { vin: VIN } }) },
+  'GET /api/vehicles/search': { request: () => ({ url: '/api/vehicles/search?year=2020&make=Ford&model=F-150' }) },
+  'GET /api/vehicles/:id/components': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/components` }) },
+  'GET /api/vehicles/:id/videos': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/videos` }) },
+
+  'GET /api/knowledge/search': { request: () => ({ url: '/api/knowledge/search?tags=matrix' }) },
+  'GET /api/knowledge/tips': { request: (_fx, actor) => ({ url: `/api/knowledge/tips?pageContext=help&role=${ownRole(actor)}` }) },
+  'GET /api/knowledge/:id': { request: (fx) => ({ url: `/api/knowledge/${fx.knowledgeItemId}` }) },
+  'POST /api/knowledge': { request: () => ({ url: '/api/knowledge', body: { title: 'REST matrix note', body: 'Written over REST.' } }) },
+  'PATCH /api/knowledge/:id': { request: (fx) => ({ url: `/api/knowledge/${fx.knowledgeItemId}`, body: { priority: 'low' } }) },
+
+  'GET /api/service-centers': { request: () => ({ url: '/api/service-centers' }) },
+  'GET /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.inactiveCenterId}` }) },
+  'POST /api/service-centers': { request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
+  'PATCH /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.editableCenterId}`, body: { city: 'Shelbyville' } }) },
+  'DELETE /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.editableCenterId}` }) },
+
+  'GET /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries' }) },
+  'GET /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}` }) },
+  'POST /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries', body: { inquiryType: 'general', subject: 'REST', description: 'Matrix' } }) },
+  'PATCH /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}`, body: { status: 'resolved' } }) },
+
+  'GET /api/service-appointments': { request: () => ({ url: '/api/service-appointments' }) },
+  'GET /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}` }) },
+  'POST /api/service-appointments': { request: () => ({ url: '/api/service-appointments', body: { appointmentDate: '2030-02-03T08:00:00Z', duration: 45, serviceType: 'REST' } }) },
+  'PATCH /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}`, body: { status: 'in_progress' } }) },
+
+  'GET /api/avatars': { request: () => ({ url: '/api/avatars' }) },
+  'GET /api/avatars/active': { request: () => ({ url: '/api/avatars/active' }) },
+  'POST /api/avatars': { request: () => ({ url: '/api/avatars', body: { displayName: 'REST guide', style: STYLE } }) },
+  'PATCH /api/avatars/:id': { rule: 'ownRow', request: (fx) => ({ url: `/api/avatars/${fx.avatarOfA}`, body: { personality: 'expert' } }) },
+  'DELETE /api/avatars/:id': { request: async (fx) => ({ url: `/api/avatars/${await freshInactiveAvatarOfA(fx)}` }) },
+  'PUT /api/avatars/active/:id': { request: (fx) => ({ url: `/api/avatars/active/${fx.avatarOfA}` }) },
+
+  'GET /api/analytics/report': { request: () => ({ url: `/api/analytics/report?${range}` }) },
+  'GET /api/analytics/report.csv': { request: () => ({ url: `/api/analytics/report.csv?${range}` }) },
+
+  'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
+  'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function splitRoute(route: string): { method: HttpMethod; path: string } {
+  const [method, path] = route.split(' ');
+  if (!method || !path || !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw new Error(`bad route key ${route}`);
+  return { method: method as HttpMethod, path };
+}
+
+// ---- The matrix ----------------------------------------------------------------------------
+
+/** One probe per run: a missing native build of the decoder is an environment fact, not a finding. */
+let decoderProbe: Promise<boolean> | undefined;
+const decoderAvailable = () => (decoderProbe ??= getVinDecoder().then(() => true, () => false));
+
+describeEachDatabase('authorization matrix', (getDb) => {
+  let app: FastifyInstance;
+  let fx: Fixtures | undefined;
+  const fixtures = (): Fixtures => {
+    if (!fx) throw new Error('fixtures not ready');
+    return fx;
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp(getDb());
+    fx = await makeFixtures(getDb());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('has a rule for every tRPC procedure of appRouter, and none for a procedure that does not exist', () => {
+    const registered = registeredProcedures();
+    expect(registered.length).toBeGreaterThan(30);
+    expect(registered.filter((p) => !(p in PROCEDURES)), 'procedures without a row').toEqual([]);
+    expect(Object.keys(PROCEDURES).filter((p) => !registered.includes(p)), 'rows for procedures that do not exist').toEqual([]);
+    const incomplete = Object.entries(PROCEDURES)
+      .filter(([, row]) => LIST_RULES.has(row.rule) !== (row.watched !== undefined && row.ids !== undefined))
+      .map(([path]) => path);
+    expect(incomplete, 'list rules need watched and ids (and only they)').toEqual([]);
+  });
+
+  it('has a row for every registered /api route, and each agrees with the API reference', () => {
+    const registered = [...new Set(app.apiRoutes)].sort();
+    expect(registered.length).toBeGreaterThan(20);
+    expect(registered.filter((r) => !(r in REST)), 'REST paths without a row').toEqual([]);
+    expect(Object.keys(REST).filter((r) => !registered.includes(r)), 'rows for paths that do not exist').toEqual([]);
+    const problems: string[] = [];
+    for (const [route, row] of Object.entries(REST)) {
+      const { method, path } = splitRoute(route);
+      const doc = app.restDocs.find((d) => d.method === method && d.url === path);
+      if (doc?.procedure && row.rule) problems.push(`${route}: states a rule although procedure ${doc.procedure} has one`);
+      if (!doc?.procedure && !row.rule) problems.push(`${route}: no procedure behind it, so it needs its own rule`);
+      if (doc?.procedure && !(doc.procedure in PROCEDURES)) problems.push(`${route}: unknown procedure ${doc.procedure}`);
+      const rule = row.rule ?? (doc?.procedure ? PROCEDURES[doc.procedure]?.rule : undefined);
+      if (doc && rule && DOCUMENTED_AUTH[rule] !== doc.auth) problems.push(`${route}: rule ${rule} but the API reference says auth '${doc.auth}'`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  describe('tRPC procedures', () => {
+    for (const [path, row] of Object.entries(PROCEDURES)) {
+      for (const actor of ACTORS) {
+        const expected = expectationOf(row.rule, actor);
+        it(`${path} [${row.rule}] × ${actor} → ${describeExpectation(expected)}`, async () => {
+          const f = fixtures();
+          const user = actor === 'anonymous' ? null : f.users[actor];
+          const input = await row.input?.(f, actor);
+          const call = procedureAt(callerFor(getDb(), user), path);
+          let answer: unknown;
+          let failure: unknown;
+          try {
+            answer = await call(input);
+          } catch (error) {
+            failure = error;
+          }
+          const code = failure instanceof TRPCError ? failure.code : failure === undefined ? undefined : 'NOT_A_TRPC_ERROR';
+
+          if (!expected.allow) {
+            expect(code, `${path} as ${actor}`).toBe(expected.code);
+            return;
+          }
+          if (failure !== undefined && row.needsDecoder && code === 'SERVICE_UNAVAILABLE' && !(await decoderAvailable())) return;
+          // Allowed and given valid input: the call succeeds (no auth error, nor any other).
+          expect(failure === undefined ? undefined : `${code}: ${failure instanceof Error ? failure.message : String(failure)}`, `${path} as ${actor}`).toBeUndefined();
+          if (expected.listsWatchedRow !== undefined && row.watched && row.ids) {
+            expect(row.ids(answer).includes(row.watched(f)), `${path} as ${actor} lists the watched row`).toBe(expected.listsWatchedRow);
+          }
+          row.check?.(answer, f, actor);
+        });
+      }
+    }
+  });
+
+  describe('REST paths', () => {
+    const cookies: Partial<Record<SignedIn, string>> = {};
+    const signIn = async (actor: SignedIn) => {
+      cookies[actor] = await signInCookie(app, fixtures().users[actor].email);
+    };
+    // Signed in only now: auth.changePassword above ended every earlier session of these users.
+    beforeAll(async () => {
+      for (const actor of ['ownerA', 'ownerB', 'tech'] as const) await signIn(actor);
+    });
+
+    for (const [route, row] of Object.entries(REST)) {
+      const { method } = splitRoute(route);
+      for (const actor of ACTORS) {
+        it(`${route} × ${actor}`, async () => {
+          const f = fixtures();
+          const doc = app.restDocs.find((d) => `${d.method} ${d.url}` === route);
+          const procedure = doc?.procedure ? PROCEDURES[doc.procedure] : undefined;
+          const rule = row.rule ?? procedure?.rule;
+          if (!rule) throw new Error(`${route} has no rule`);
+          const expected = expectationOf(rule, actor);
+
+          const { url, body } = await row.request(f, actor);
+          const headers: Record<string, string> = { host: 'localhost:3000' };
+          if (actor !== 'anonymous') headers.cookie = cookies[actor] ?? '';
+          if (STATE_CHANGING.has(method)) headers.origin = 'http://localhost:3000';
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const res = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
+          if (row.renewsSession && actor !== 'anonymous') await signIn(actor);
+
+          const where = `${route} as ${actor} (${rule}): ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (!expected.allow) {
+            expect(res.statusCode, where).toBe(HTTP_STATUS[expected.code]);
+            expect(res.json<unknown>(), where).toEqual({ message: expect.any(String), code: expected.code });
+            return;
+          }
+          expect(res.statusCode, where).toBeLessThan(400);
+          const watched = row.watched ?? procedure?.watched;
+          if (expected.listsWatchedRow !== undefined && watched) {
+            expect(listIds(res.json<unknown>()).includes(watched(f)), `${where}: lists the watched row`).toBe(expected.listsWatchedRow);
+          }
+        });
+      }
+    }
+  });
+});

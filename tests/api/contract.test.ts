@@ -1,0 +1,921 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeEachDatabase } from '../helpers/db.ts';
+import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
+import type { AnalyticsReport } from '../../src/shared/analytics.ts';
+import type { ServiceAppointment } from '../../src/shared/appointments.ts';
+import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
+import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
+import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry } from '../../src/shared/inquiries.ts';
+import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
+import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
+import type { ServiceCenter } from '../../src/shared/service-centers.ts';
+import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
+import type { Database } from '../../src/server/db/index.ts';
+import { componentSet } from '../../src/server/domains/vehicles/components.ts';
+import { insertComponents, insertDecodedVehicle, insertWalkthrough } from '../../src/server/domains/vehicles/repository.ts';
+import { walkthroughFor } from '../../src/server/domains/vehicles/walkthroughs.ts';
+import type { RestDoc } from '../../src/server/http/rest.ts';
+import { appRouter } from '../../src/server/router.ts';
+
+/**
+ * The REST contract: one table walks every registered `/api` path (method, URL, caller, payload,
+ * expected status and answer shape). A route the app registers without a row fails the suite, so a
+ * new path cannot ship without its contract. Error answers must be PRODUCT.md's JSON
+ * `{ message, code }` (plus `issues` for validation, `details` where documented).
+ */
+
+// ---- Answer shapes -------------------------------------------------------------------------
+
+/** What a value looks like after JSON: dates become ISO strings. */
+type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+const when = z.iso.datetime();
+const uuid = z.uuid();
+const text = z.string();
+const maybeText = z.string().nullable();
+
+// Each shape is tied to the shared TypeScript type (`satisfies`), and strict: a leaked column
+// (a password hash, a token secret) is an unknown key and fails the row.
+const userShape = z
+  .object({
+    id: uuid,
+    email: z.email(),
+    firstName: maybeText,
+    lastName: maybeText,
+    profileImageUrl: maybeText,
+    role: z.enum(ROLES).nullable(),
+    preferences: z
+      .object({
+        guidanceLevel: z.enum(GUIDANCE_LEVELS),
+        autoScan: z.boolean(),
+        darkMode: z.boolean(),
+        notifications: z.boolean(),
+        emailNotifications: z.boolean(),
+        assistantEnabled: z.boolean(),
+      })
+      .strict(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<User>>;
+
+const vehicleFields = {
+  id: uuid,
+  vin: z.string().length(17).nullable(),
+  year: z.number().int(),
+  make: text,
+  model: text,
+  trim: maybeText,
+  engine: maybeText,
+  transmission: maybeText,
+  drivetrain: maybeText,
+  bodyStyle: maybeText,
+  createdAt: when,
+  updatedAt: when,
+};
+const vehicleShape = z.object(vehicleFields).strict() satisfies z.ZodType<Wire<Vehicle>>;
+const identifiedShape = z.object({ ...vehicleFields, warnings: z.array(text) }).strict() satisfies z.ZodType<Wire<IdentifiedVehicle>>;
+
+const componentShape = z
+  .object({
+    id: uuid,
+    vehicleId: uuid,
+    name: text,
+    category: text,
+    description: maybeText,
+    specifications: z.record(z.string(), z.string()),
+    serviceIntervals: z.record(z.string(), z.string()),
+    serviceSchedule: z.array(
+      z
+        .object({
+          label: text,
+          text,
+          miles: z.number().int().positive().nullable(),
+          months: z.number().int().positive().nullable(),
+        })
+        .strict(),
+    ),
+    commonIssues: z.array(text),
+    diagramPosition: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100), color: text }).strict(),
+    createdAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<VehicleComponent>>;
+
+const videoShape = z
+  .object({
+    id: uuid,
+    vehicleId: uuid,
+    title: text,
+    description: maybeText,
+    videoUrl: text,
+    duration: maybeText,
+    chapters: z.array(z.object({ title: text, startTime: text, endTime: text, description: text }).strict()),
+    createdAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<VideoWalkthrough>>;
+
+const avatarShape = z
+  .object({
+    id: uuid,
+    userId: uuid,
+    displayName: z.string().min(2).max(50),
+    style: z
+      .object({
+        pack: z.enum(STYLE_PACKS),
+        skin: z.enum(SKIN_TONES),
+        hair: z.enum(HAIR_STYLES),
+        outfit: z.enum(OUTFITS),
+        accessories: z.array(z.enum(ACCESSORIES)),
+        theme: z.enum(AVATAR_THEMES),
+      })
+      .strict(),
+    personality: z.enum(PERSONALITIES),
+    voice: z.enum(VOICES),
+    tipsLevel: z.enum(TIPS_LEVELS),
+    isActive: z.boolean(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<Avatar>>;
+
+const knowledgeItemShape = z
+  .object({
+    id: uuid,
+    kind: z.enum(KNOWLEDGE_KINDS),
+    audience: z.enum(AUDIENCES),
+    tags: z.array(text),
+    title: text,
+    body: text,
+    steps: z.array(text).nullable(),
+    mediaUrls: z.array(text).nullable(),
+    componentId: uuid.nullable(),
+    vehicleId: uuid.nullable(),
+    priority: z.enum(PRIORITIES),
+    isActive: z.boolean(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<KnowledgeItem>>;
+
+const tipShape = z
+  .object({ id: uuid, title: text, body: text, priority: z.enum(PRIORITIES), tags: z.array(text).max(3) })
+  .strict() satisfies z.ZodType<Wire<Tip>>;
+
+const centerShape = z
+  .object({
+    id: uuid,
+    name: text,
+    address: text,
+    city: text,
+    state: text,
+    zipCode: maybeText,
+    phone: maybeText,
+    email: maybeText,
+    website: maybeText,
+    managerId: uuid.nullable(),
+    services: z.array(text),
+    operatingHours: z.union([z.string(), z.record(z.string(), z.string()), z.null()]),
+    certifications: z.array(text),
+    specializations: z.array(text),
+    isActive: z.boolean(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<ServiceCenter>>;
+
+const money = z.string().regex(/^\d+(\.\d{1,2})?$/).nullable();
+
+const inquiryShape = z
+  .object({
+    id: uuid,
+    customerId: uuid.nullable(),
+    serviceCenterId: uuid.nullable(),
+    vehicleId: uuid.nullable(),
+    inquiryType: z.enum(INQUIRY_TYPES),
+    subject: text,
+    description: text,
+    priority: z.enum(INQUIRY_PRIORITIES),
+    status: z.enum(INQUIRY_STATUSES),
+    assignedToId: uuid.nullable(),
+    estimatedCost: money,
+    scheduledDate: when.nullable(),
+    completedDate: when.nullable(),
+    customerNotes: maybeText,
+    technicianNotes: maybeText,
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<CustomerInquiry>>;
+
+const appointmentShape = z
+  .object({
+    id: uuid,
+    inquiryId: uuid.nullable(),
+    customerId: uuid.nullable(),
+    serviceCenterId: uuid.nullable(),
+    vehicleId: uuid.nullable(),
+    technicianId: uuid.nullable(),
+    appointmentDate: when,
+    duration: z.number().int().min(15),
+    serviceType: text,
+    description: maybeText,
+    status: z.enum(APPOINTMENT_STATUSES),
+    estimatedCost: money,
+    actualCost: money,
+    notes: maybeText,
+    reminderSent: z.boolean(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<ServiceAppointment>>;
+
+const tokenFields = { id: uuid, name: text, prefix: z.string().startsWith('vt_'), createdAt: when, lastUsedAt: when.nullable() };
+/** A listed token never carries its secret. */
+const tokenShape = z.object(tokenFields).strict() satisfies z.ZodType<Wire<ApiToken>>;
+const createdTokenShape = z
+  .object({ ...tokenFields, token: z.string().regex(/^vt_[A-Za-z0-9_-]{40,}$/) })
+  .strict() satisfies z.ZodType<Wire<CreatedApiToken>>;
+
+const rangeShape = z.object({ from: z.iso.date(), to: z.iso.date(), timeZone: text }).strict();
+// The report is large; its top level and headline figures are checked, the rest by its own tests.
+const reportShape = z
+  .object({
+    overview: z.object({ range: rangeShape, inquiriesOpened: z.number(), appointments: z.number(), completionRate: z.number().nullable() }),
+    services: z.object({ range: rangeShape, totalRevenue: z.number(), byCount: z.array(z.object({ serviceType: text })) }),
+    performance: z.object({ range: rangeShape, resolved: z.number(), centers: z.array(z.object({ name: text })) }),
+  })
+  .strict() satisfies z.ZodType<Record<keyof AnalyticsReport, unknown>>;
+
+const errorShape = z
+  .object({
+    message: z.string().min(1),
+    code: z.string(),
+    issues: z
+      .object({ formErrors: z.array(text), fieldErrors: z.record(z.string(), z.array(text).optional()) })
+      .strict()
+      .optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+/** PRODUCT.md "Errors": the status and the code of the JSON error agree. */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'UNPROCESSABLE_CONTENT',
+};
+
+// ---- Fixtures ------------------------------------------------------------------------------
+
+/** Who makes the call. `other` is a second owner: someone else's rows answer 404 to them. */
+type Who = 'anonymous' | 'owner' | 'other' | 'tech';
+
+interface Fixtures {
+  users: Record<Exclude<Who, 'anonymous'>, User>;
+  cookies: Record<Exclude<Who, 'anonymous'>, string>;
+  vehicle: Vehicle;
+  componentId: string;
+  knowledgeTag: string;
+  knowledgeItemId: string;
+  inactiveKnowledgeItemId: string;
+  centerId: string;
+  inactiveCenterId: string;
+  editableCenterId: string;
+  inquiryId: string;
+  appointmentId: string;
+  /** The owner's avatars: one to delete, one inactive, the active one (created in that order). */
+  avatarToDeleteId: string;
+  avatarInactiveId: string;
+  avatarActiveId: string;
+  techAvatarId: string;
+  tokenId: string;
+  otherTokenId: string;
+}
+
+const VIN = '4T1B11HK5LU123456';
+const MISSING = '6f1c2a0e-5b7d-4c3e-9a8f-0123456789ab';
+
+/** A stored vehicle with its component set and walkthrough, as a decode stores it (no decoder needed). */
+async function storeVehicle(db: Database): Promise<Vehicle> {
+  const draft = {
+    vin: VIN,
+    year: 2020,
+    make: 'Toyota',
+    model: 'Camry',
+    trim: 'LE',
+    engine: '2.5L I4',
+    transmission: 'Automatic',
+    drivetrain: 'FWD',
+    bodyStyle: 'Sedan',
+    details: {},
+  };
+  const vehicle = await insertDecodedVehicle(db, draft);
+  if (!vehicle) throw new Error('fixture vehicle not stored');
+  await insertComponents(db, vehicle.id, componentSet({ ...draft, details: null }));
+  await insertWalkthrough(db, vehicle.id, walkthroughFor(draft, false));
+  return vehicle;
+}
+
+async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixtures> {
+  const owner = await createUser(db, { role: 'simple' });
+  const other = await createUser(db, { role: 'simple' });
+  const tech = await createUser(db, { role: 'tech' });
+  const asOwner = callerFor(db, owner);
+  const asTech = callerFor(db, tech);
+
+  const vehicle = await storeVehicle(db);
+  const [component] = await callerFor(db, null).vehicles.components({ vehicleId: vehicle.id });
+  if (!component) throw new Error('fixture vehicle has no components');
+
+  const knowledgeTag = 'contract-fixture';
+  const [item, inactiveItem] = await db
+    .insertInto('knowledge_items')
+    .values([
+      { audience: 'both', priority: 'high', title: 'Contract fixture item', body: 'Checks the REST search answer.', tags: [knowledgeTag, 'vin'] },
+      { audience: 'both', priority: 'high', title: 'Retired item', body: 'No longer served.', tags: [knowledgeTag], is_active: false },
+    ])
+    .returning('id')
+    .execute();
+  if (!item || !inactiveItem) throw new Error('knowledge fixtures not stored');
+
+  const center = await asTech.serviceCenters.create({ name: 'Contract Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
+  const inactive = await asTech.serviceCenters.create({ name: 'Closed Garage', address: '2 Main St', city: 'Springfield', state: 'IL' });
+  await asTech.serviceCenters.deactivate({ id: inactive.id });
+  const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Shelbyville', state: 'IL' });
+
+  const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.' });
+  const appointment = await asOwner.appointments.create({
+    appointmentDate: new Date(Date.now() + 24 * 60 * 60_000),
+    duration: 60,
+    serviceType: 'Brake inspection',
+  });
+
+  const style = AVATAR_PRESETS[0]!.style;
+  const toDelete = await asOwner.avatars.create({ displayName: 'Spare Guide', style });
+  const inactiveAvatar = await asOwner.avatars.create({ displayName: 'Old Guide', style });
+  const activeAvatar = await asOwner.avatars.create({ displayName: 'Current Guide', style });
+  const techAvatar = await asTech.avatars.create({ displayName: 'Shop Guide', style });
+
+  const token = await asOwner.auth.tokens.create({ name: 'contract token' });
+  const otherToken = await asOwner.auth.tokens.create({ name: 'second token' });
+
+  return {
+    users: { owner, other, tech },
+    cookies: {
+      owner: await signInCookie(app, owner.email),
+      other: await signInCookie(app, other.email),
+      tech: await signInCookie(app, tech.email),
+    },
+    vehicle,
+    componentId: component.id,
+    knowledgeTag,
+    knowledgeItemId: item.id,
+    inactiveKnowledgeItemId: inactiveItem.id,
+    centerId: center.id,
+    inactiveCenterId: inactive.id,
+    editableCenterId: editable.id,
+    inquiryId: inquiry.id,
+    appointmentId: appointment.id,
+    avatarToDeleteId: toDelete.id,
+    avatarInactiveId: inactiveAvatar.id,
+    avatarActiveId: activeAvatar.id,
+    techAvatarId: techAvatar.id,
+    tokenId: token.id,
+    otherTokenId: otherToken.id,
+  };
+}
+
+// ---- The table -----------------------------------------------------------------------------
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Row<S extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** The route as registered (Fastify syntax), e.g. `/api/avatars/:id`. */
+  route: string;
+  /** The concrete URL (ids from the fixtures, query string); the route itself when omitted. */
+  url?: string | ((fx: Fixtures) => string);
+  as: Who;
+  /** A JSON body (sent with a JSON content type). */
+  body?: (fx: Fixtures) => unknown;
+  status: number;
+  /** Shape of a JSON success answer. */
+  shape?: S;
+  /** More about the answer: its content, headers, or (for non-JSON answers) its text. */
+  check?(body: z.output<S>, fx: Fixtures, res: LightMyRequestResponse): void;
+  /** The call ends or replaces the caller's session: sign in again afterwards. */
+  renewsSession?: boolean;
+  note?: string;
+}
+
+/** Keeps each row's `check` typed by its own `shape`. */
+function row<S extends z.ZodType>(r: Row<S>): Row {
+  return r;
+}
+
+/**
+ * Routes outside the JSON API: they keep a simple row each, but need no answer shape and no
+ * error rows. Each entry says why it is exempt.
+ */
+const EXEMPT: ReadonlyMap<string, string> = new Map([
+  ['GET /api/login', 'HTML sign-in page (or a 303 to / when signed in), for browsers'],
+  ['GET /api/logout', 'browser navigation: ends the session and answers a 303 redirect to /'],
+  ['GET /api/docs', 'HTML API reference page'],
+  ['GET /api/openapi.json', 'the OpenAPI document itself, checked by tests/api/openapi.test.ts'],
+]);
+
+const avatarBody = (displayName: string) => ({ displayName, style: AVATAR_PRESETS[1]!.style, personality: 'casual', voice: 'text', tipsLevel: 'basic' });
+const RANGE = 'from=2024-03-01&to=2024-03-31&timeZone=UTC';
+const idsOf = (items: { id: string }[]) => items.map((item) => item.id);
+const newEmail = uniqueEmail('contract-signup');
+
+const ROWS: Row[] = [
+  // -- Account ------------------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/auth/user', as: 'owner', status: 200, shape: userShape, check: (u, fx) => expect(u.id).toBe(fx.users.owner.id) }),
+  row({ method: 'GET', route: '/api/auth/user', as: 'tech', status: 200, shape: userShape, check: (u) => expect(u.role).toBe('tech') }),
+  row({ method: 'GET', route: '/api/auth/user', as: 'anonymous', status: 401 }),
+
+  row({ method: 'GET', route: '/api/login', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),
+  row({ method: 'GET', route: '/api/login', as: 'owner', status: 303, note: 'already signed in', check: (_b, _fx, res) => expect(res.headers.location).toBe('/') }),
+
+  row({
+    method: 'POST',
+    route: '/api/login',
+    as: 'anonymous',
+    body: (fx) => ({ email: fx.users.other.email, password: TEST_PASSWORD }),
+    status: 200,
+    shape: userShape,
+    check: (u, fx, res) => {
+      expect(u.id).toBe(fx.users.other.id);
+      expect(res.cookies.some((c) => c.name === 'vt.sid' && c.httpOnly === true)).toBe(true);
+    },
+  }),
+  row({ method: 'POST', route: '/api/login', as: 'anonymous', body: (fx) => ({ email: fx.users.other.email, password: 'wrong password' }), status: 401, check: (e) => expect(e).toMatchObject({ message: 'Invalid email or password' }) }),
+  row({ method: 'POST', route: '/api/login', as: 'anonymous', body: () => ({ email: 'nobody@example.test' }), status: 400, note: 'no password' }),
+
+  row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: newEmail, password: 'long enough pw', firstName: 'Ada' }), status: 201, shape: userShape, check: (u) => expect(u).toMatchObject({ email: newEmail, firstName: 'Ada', role: null }) }),
+  row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: newEmail, password: 'long enough pw' }), status: 409, note: 'email taken' }),
+  row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: uniqueEmail('short'), password: 'short' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { password: ['Password must be at least 8 characters'] } } }) }),
+
+  row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }), status: 204 }),
+  row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: 'not my password', newPassword: TEST_PASSWORD }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Current password is incorrect' }) }),
+  row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: TEST_PASSWORD }), status: 400, note: 'no new password' }),
+  row({ method: 'POST', route: '/api/auth/password', as: 'anonymous', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }), status: 401 }),
+
+  row({ method: 'GET', route: '/api/tokens', as: 'owner', status: 200, shape: z.array(tokenShape), check: (list, fx) => expect(idsOf(list)).toEqual(expect.arrayContaining([fx.tokenId, fx.otherTokenId])) }),
+  row({ method: 'GET', route: '/api/tokens', as: 'other', status: 200, shape: z.array(tokenShape), check: (list, fx) => expect(idsOf(list)).not.toContain(fx.tokenId) }),
+  row({ method: 'GET', route: '/api/tokens', as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/tokens', as: 'owner', body: () => ({ name: 'Workshop script' }), status: 201, shape: createdTokenShape, check: (t) => expect(t.token.startsWith(t.prefix)).toBe(true) }),
+  row({ method: 'POST', route: '/api/tokens', as: 'owner', body: () => ({ name: '   ' }), status: 400 }),
+  row({ method: 'POST', route: '/api/tokens', as: 'anonymous', body: () => ({ name: 'x' }), status: 401 }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: (fx) => `/api/tokens/${fx.tokenId}`, as: 'other', status: 404, note: "another user's token" }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: (fx) => `/api/tokens/${fx.tokenId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: (fx) => `/api/tokens/${fx.tokenId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: (fx) => `/api/tokens/${fx.tokenId}`, as: 'owner', status: 404, note: 'already revoked' }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: `/api/tokens/${MISSING}`, as: 'owner', status: 404 }),
+  row({ method: 'DELETE', route: '/api/tokens/:id', url: '/api/tokens/not-a-uuid', as: 'owner', status: 400 }),
+
+  // -- Vehicles -----------------------------------------------------------------------------
+  row({
+    method: 'POST',
+    route: '/api/vehicles/decode-vin',
+    as: 'anonymous',
+    body: () => ({ vin: ` ${VIN.toLowerCase()} ` }),
+    status: 200,
+    shape: identifiedShape,
+    note: 'a stored VIN is answered from the database',
+    check: (v, fx) => expect(v).toMatchObject({ id: fx.vehicle.id, vin: VIN, year: 2020, make: 'Toyota', model: 'Camry' }),
+  }),
+  row({ method: 'POST', route: '/api/vehicles/decode-vin', as: 'owner', body: () => ({ vin: VIN }), status: 200, shape: identifiedShape }),
+  row({ method: 'POST', route: '/api/vehicles/decode-vin', as: 'anonymous', body: () => ({ vin: '1HGCM82633A00435' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Invalid VIN: VIN must be exactly 17 characters (got 16)' }) }),
+  row({ method: 'POST', route: '/api/vehicles/decode-vin', as: 'anonymous', body: () => ({ vin: '1HGCM82633A00435O' }), status: 400, note: 'letter O' }),
+  row({ method: 'POST', route: '/api/vehicles/decode-vin', as: 'anonymous', body: () => ({}), status: 400, note: 'no VIN' }),
+
+  row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=2020&make=toyota&model=CAMRY', as: 'anonymous', status: 200, shape: z.array(vehicleShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.vehicle.id) }),
+  row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=2019&make=Toyota&model=Camry', as: 'owner', status: 200, shape: z.array(vehicleShape), check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?make=Toyota&model=Camry', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Year is required' }) }),
+  row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=abc&make=Toyota&model=Camry', as: 'anonymous', status: 400 }),
+
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:id/components',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/components`,
+    as: 'anonymous',
+    status: 200,
+    shape: z.array(componentShape).min(5),
+    check: (list, fx) => {
+      expect(list.map((c) => c.name)).toEqual(expect.arrayContaining(['Engine', 'Transmission', 'Battery', 'Brakes', 'Suspension', 'Exhaust']));
+      expect(list.every((c) => c.vehicleId === fx.vehicle.id)).toBe(true);
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:id/components', url: `/api/vehicles/${MISSING}/components`, as: 'anonymous', status: 404 }),
+  row({ method: 'GET', route: '/api/vehicles/:id/components', url: '/api/vehicles/42/components', as: 'anonymous', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:id/videos', url: (fx) => `/api/vehicles/${fx.vehicle.id}/videos`, as: 'owner', status: 200, shape: z.array(videoShape).min(1) }),
+  row({ method: 'GET', route: '/api/vehicles/:id/videos', url: `/api/vehicles/${MISSING}/videos`, as: 'anonymous', status: 404 }),
+  row({ method: 'GET', route: '/api/vehicles/:id/videos', url: '/api/vehicles/not-a-uuid/videos', as: 'anonymous', status: 400 }),
+
+  // -- Knowledge ----------------------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/knowledge/search',
+    url: (fx) => `/api/knowledge/search?tags=${fx.knowledgeTag},unused&audience=simple&priority=`,
+    as: 'anonymous',
+    status: 200,
+    shape: z.array(knowledgeItemShape),
+    check: (list, _fx, res) => {
+      expect(list.map((i) => i.title)).toEqual(['Contract fixture item']);
+      expect(res.headers['x-total-count']).toBe('1');
+    },
+  }),
+  row({ method: 'GET', route: '/api/knowledge/search', url: '/api/knowledge/search?q=brake', as: 'tech', status: 200, shape: z.array(knowledgeItemShape) }),
+  row({ method: 'GET', route: '/api/knowledge/search', url: '/api/knowledge/search?priority=urgent', as: 'anonymous', status: 400 }),
+  row({ method: 'GET', route: '/api/knowledge/search', url: '/api/knowledge/search?limit=500', as: 'anonymous', status: 400 }),
+  row({ method: 'GET', route: '/api/knowledge/tips', url: '/api/knowledge/tips?pageContext=home&role=simple', as: 'anonymous', status: 200, shape: z.array(tipShape).max(3) }),
+  row({ method: 'GET', route: '/api/knowledge/tips', url: '/api/knowledge/tips?pageContext=nowhere&role=simple', as: 'anonymous', status: 400 }),
+  row({ method: 'GET', route: '/api/knowledge/tips', url: '/api/knowledge/tips', as: 'owner', status: 400, note: 'no parameters' }),
+
+  row({ method: 'GET', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.knowledgeItemId}`, as: 'anonymous', status: 200, shape: knowledgeItemShape, check: (i, fx) => expect(i).toMatchObject({ id: fx.knowledgeItemId, kind: 'article', isActive: true }) }),
+  row({ method: 'GET', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.inactiveKnowledgeItemId}`, as: 'tech', status: 404, note: 'inactive items are not served' }),
+  row({ method: 'GET', route: '/api/knowledge/:id', url: `/api/knowledge/${MISSING}`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/knowledge/:id', url: '/api/knowledge/not-an-id', as: 'anonymous', status: 400 }),
+
+  row({
+    method: 'POST',
+    route: '/api/knowledge',
+    as: 'tech',
+    body: () => ({ title: '  Bleeding the brakes ', body: 'Two-person method, rear right first.', kind: 'procedure', audience: 'tech', priority: 'high', tags: ['Brakes'], steps: ['Lift the car', 'Open the bleeder'] }),
+    status: 201,
+    shape: knowledgeItemShape,
+    check: (i) => expect(i).toMatchObject({ title: 'Bleeding the brakes', kind: 'procedure', audience: 'tech', tags: ['brakes'], steps: ['Lift the car', 'Open the bleeder'], isActive: true }),
+  }),
+  row({ method: 'POST', route: '/api/knowledge', as: 'tech', body: () => ({ title: 'ab', body: 'Long enough body text.' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Title must be at least 3 characters' }) }),
+  row({ method: 'POST', route: '/api/knowledge', as: 'tech', body: () => ({ title: 'Valid title', body: 'Long enough body text.', isActive: false }), status: 400, note: 'unknown field' }),
+  row({ method: 'POST', route: '/api/knowledge', as: 'owner', body: () => ({ title: 'Owner note', body: 'Owners do not write here.' }), status: 403 }),
+  row({ method: 'POST', route: '/api/knowledge', as: 'anonymous', body: () => ({ title: 'Visitor note', body: 'Visitors do not write here.' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.knowledgeItemId}`, as: 'tech', body: () => ({ priority: 'critical', kind: 'faq' }), status: 200, shape: knowledgeItemShape, check: (i) => expect(i).toMatchObject({ priority: 'critical', kind: 'faq', title: 'Contract fixture item' }) }),
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.knowledgeItemId}`, as: 'tech', body: () => ({ kind: 'novel' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: `/api/knowledge/${MISSING}`, as: 'tech', body: () => ({ priority: 'low' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.inactiveKnowledgeItemId}`, as: 'tech', body: () => ({ priority: 'low' }), status: 404, note: 'inactive item' }),
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.knowledgeItemId}`, as: 'owner', body: () => ({ priority: 'low' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.knowledgeItemId}`, as: 'anonymous', body: () => ({ priority: 'low' }), status: 401 }),
+
+  // -- Service centers ----------------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/service-centers',
+    as: 'anonymous',
+    status: 200,
+    shape: z.array(centerShape),
+    note: 'active ones only',
+    check: (list, fx) => {
+      expect(idsOf(list)).toContain(fx.centerId);
+      expect(idsOf(list)).not.toContain(fx.inactiveCenterId);
+    },
+  }),
+  row({ method: 'GET', route: '/api/service-centers', as: 'tech', status: 200, shape: z.array(centerShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.inactiveCenterId) }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.centerId}`, as: 'anonymous', status: 200, shape: centerShape, check: (c) => expect(c).toMatchObject({ name: 'Contract Garage', isActive: true }) }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.inactiveCenterId}`, as: 'owner', status: 200, shape: centerShape, check: (c) => expect(c.isActive).toBe(false) }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.inactiveCenterId}`, as: 'anonymous', status: 404, note: 'inactive is hidden from visitors' }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: '/api/service-centers/not-a-uuid', as: 'anonymous', status: 400 }),
+
+  row({
+    method: 'POST',
+    route: '/api/service-centers',
+    as: 'tech',
+    body: () => ({ name: 'New Garage', address: '9 Elm St', city: 'Ogdenville', state: 'IL', zipCode: '62704', services: ['Brakes'], operatingHours: '{"Monday": "8-17"}' }),
+    status: 201,
+    shape: centerShape,
+    check: (c, fx) => expect(c).toMatchObject({ name: 'New Garage', zipCode: '62704', services: ['Brakes'], operatingHours: { Monday: '8-17' }, isActive: true, managerId: fx.users.tech.id }),
+  }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'No Address' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { address: ['Address is required'] } } }) }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'Bad Zip', address: 'a', city: 'b', state: 'c', zipCode: 'abc' }), status: 400 }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'owner', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 403 }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'anonymous', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ phone: '(555) 010-2000', website: '' }), status: 200, shape: centerShape, check: (c) => expect(c).toMatchObject({ phone: '(555) 010-2000', website: null, name: 'Editable Garage' }) }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ website: 'javascript:alert(1)' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ managerId: MISSING }), status: 400, note: 'unknown field' }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', body: () => ({ name: 'Ghost' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', body: () => ({ name: 'Mine now' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', body: () => ({ name: 'Mine now' }), status: 401 }),
+
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', status: 403 }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 204 }),
+  row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 200, shape: centerShape, note: 'delete deactivates', check: (c) => expect(c.isActive).toBe(false) }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: '/api/service-centers/1', as: 'tech', status: 400 }),
+
+  // -- Customer inquiries -------------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/customer-inquiries',
+    as: 'owner',
+    status: 200,
+    shape: z.array(inquiryShape),
+    check: (list, fx) => {
+      expect(idsOf(list)).toContain(fx.inquiryId);
+      expect(list.every((i) => i.customerId === fx.users.owner.id)).toBe(true);
+    },
+  }),
+  row({ method: 'GET', route: '/api/customer-inquiries', as: 'other', status: 200, shape: z.array(inquiryShape), check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/customer-inquiries', as: 'tech', status: 200, shape: z.array(inquiryShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.inquiryId) }),
+  row({ method: 'GET', route: '/api/customer-inquiries', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', status: 200, shape: inquiryShape, check: (i) => expect(i).toMatchObject({ subject: 'Brake noise', status: 'open', priority: 'medium' }) }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', status: 200, shape: inquiryShape }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'other', status: 404, note: "another customer's inquiry" }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: `/api/customer-inquiries/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: '/api/customer-inquiries/nope', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/customer-inquiries',
+    as: 'owner',
+    body: (fx) => ({ inquiryType: 'quote', subject: 'Tyres', description: 'Four winter tyres', priority: 'high', status: 'open', serviceCenterId: fx.centerId, vehicleId: fx.vehicle.id }),
+    status: 201,
+    shape: inquiryShape,
+    check: (i, fx) => expect(i).toMatchObject({ customerId: fx.users.owner.id, status: 'open', priority: 'high', serviceCenterId: fx.centerId }),
+  }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y', status: 'closed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'status: New inquiries start open' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: '', description: 'y' }), status: 400 }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: (fx) => ({ inquiryType: 'service', subject: 'x', description: 'y', serviceCenterId: fx.inactiveCenterId }), status: 400, note: 'inactive center' }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'anonymous', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress' }), status: 200, shape: inquiryShape, check: (i, fx) => expect(i).toMatchObject({ id: fx.inquiryId, status: 'in_progress' }) }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress', subject: 'changed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only the status of an inquiry can be changed' }) }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'done' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: `/api/customer-inquiries/${MISSING}`, as: 'tech', body: () => ({ status: 'closed' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 403, note: 'status changes are Tech Mode' }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'anonymous', body: () => ({ status: 'closed' }), status: 401 }),
+
+  // -- Service appointments -----------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/service-appointments',
+    as: 'owner',
+    status: 200,
+    shape: z.array(appointmentShape),
+    check: (list, fx) => {
+      expect(idsOf(list)).toContain(fx.appointmentId);
+      expect(list.every((a) => a.customerId === fx.users.owner.id)).toBe(true);
+    },
+  }),
+  row({ method: 'GET', route: '/api/service-appointments', as: 'other', status: 200, shape: z.array(appointmentShape), check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/service-appointments', as: 'tech', status: 200, shape: z.array(appointmentShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.appointmentId) }),
+  row({ method: 'GET', route: '/api/service-appointments', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', status: 200, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ serviceType: 'Brake inspection', duration: 60, status: 'scheduled' }) }),
+  row({ method: 'GET', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'other', status: 404, note: "another customer's appointment" }),
+  row({ method: 'GET', route: '/api/service-appointments/:id', url: `/api/service-appointments/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/service-appointments/:id', url: '/api/service-appointments/123', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/service-appointments',
+    as: 'owner',
+    body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 90, serviceType: 'Oil change', description: 'Synthetic', status: 'scheduled' }),
+    status: 201,
+    shape: appointmentShape,
+    check: (a, fx) => expect(a).toMatchObject({ appointmentDate: '2030-05-01T09:00:00.000Z', duration: 90, customerId: fx.users.owner.id, technicianId: null, estimatedCost: null }),
+  }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-02T09:00:00+02:00', duration: 15, serviceType: 'Check' }), status: 201, shape: appointmentShape, check: (a, fx) => expect(a.technicianId).toBe(fx.users.tech.id) }),
+  // Owners request appointments: the shop confirms, moves along and prices them.
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'completed' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can create an appointment with a status other than scheduled' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', estimatedCost: '10' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can set an estimated cost' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'confirmed', estimatedCost: '89.5' }), status: 201, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ status: 'confirmed', estimatedCost: '89.50' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01 09:00', duration: 60, serviceType: 'x' }), status: 400, note: 'date without offset' }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 0, serviceType: 'x' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Duration must be at least 15 minutes', issues: { fieldErrors: { duration: [expect.any(String)] } } }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'anonymous', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'x' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'confirmed' }), status: 200, shape: appointmentShape, check: (a) => expect(a.status).toBe('confirmed') }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'no_show' }), status: 400, note: 'no_show only at creation' }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: `/api/service-appointments/${MISSING}`, as: 'tech', body: () => ({ status: 'completed' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', body: () => ({ status: 'cancelled' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'anonymous', body: () => ({ status: 'cancelled' }), status: 401 }),
+
+  // -- Avatars ------------------------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/avatars',
+    as: 'owner',
+    status: 200,
+    shape: z.array(avatarShape),
+    check: (list, fx) => {
+      expect(idsOf(list)).toEqual([fx.avatarToDeleteId, fx.avatarInactiveId, fx.avatarActiveId]);
+      expect(list.filter((a) => a.isActive).map((a) => a.id)).toEqual([fx.avatarActiveId]);
+    },
+  }),
+  row({ method: 'GET', route: '/api/avatars', as: 'other', status: 200, shape: z.array(avatarShape), check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/avatars', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/avatars/active', as: 'owner', status: 200, shape: avatarShape, check: (a, fx) => expect(a).toMatchObject({ id: fx.avatarActiveId, isActive: true }) }),
+  row({ method: 'GET', route: '/api/avatars/active', as: 'other', status: 404, note: 'no avatar yet', check: (e) => expect(e).toMatchObject({ message: 'No active avatar' }) }),
+  row({ method: 'GET', route: '/api/avatars/active', as: 'anonymous', status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarInactiveId}`, as: 'owner', body: () => ({ displayName: '  Renamed Guide ', tipsLevel: 'advanced', userId: MISSING, isActive: true }), status: 200, shape: avatarShape, note: 'userId and isActive are ignored', check: (a, fx) => expect(a).toMatchObject({ displayName: 'Renamed Guide', tipsLevel: 'advanced', userId: fx.users.owner.id, isActive: false }) }),
+  row({
+    method: 'PATCH',
+    route: '/api/avatars/:id',
+    url: (fx) => `/api/avatars/${fx.avatarInactiveId}`,
+    as: 'owner',
+    body: () => ({ displayName: 'A' }),
+    status: 400,
+    // The REST body's own field names, not the tRPC input's nesting ('changes.displayName').
+    check: (e) =>
+      expect(e).toMatchObject({ message: 'displayName: Display name must be at least 2 characters', issues: { fieldErrors: { displayName: ['Display name must be at least 2 characters'] } } }),
+  }),
+  row({ method: 'PATCH', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarInactiveId}`, as: 'other', body: () => ({ displayName: 'Stolen' }), status: 404, note: "another user's avatar" }),
+  row({ method: 'PATCH', route: '/api/avatars/:id', url: `/api/avatars/${MISSING}`, as: 'owner', body: () => ({ displayName: 'Ghost' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarInactiveId}`, as: 'anonymous', body: () => ({ displayName: 'Nobody' }), status: 401 }),
+
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarActiveId}`, as: 'owner', status: 409, note: 'the active avatar stays' }),
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarToDeleteId}`, as: 'other', status: 404 }),
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarToDeleteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarToDeleteId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: (fx) => `/api/avatars/${fx.avatarToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
+  row({ method: 'DELETE', route: '/api/avatars/:id', url: '/api/avatars/xyz', as: 'owner', status: 400 }),
+
+  row({ method: 'PUT', route: '/api/avatars/active/:id', url: (fx) => `/api/avatars/active/${fx.avatarInactiveId}`, as: 'owner', status: 200, shape: avatarShape, check: (a, fx) => expect(a).toMatchObject({ id: fx.avatarInactiveId, isActive: true }) }),
+  row({ method: 'GET', route: '/api/avatars/active', as: 'owner', status: 200, shape: avatarShape, note: 'after set-active', check: (a, fx) => expect(a.id).toBe(fx.avatarInactiveId) }),
+  row({ method: 'PUT', route: '/api/avatars/active/:id', url: (fx) => `/api/avatars/active/${fx.techAvatarId}`, as: 'owner', status: 404, note: "another user's avatar" }),
+  row({ method: 'PUT', route: '/api/avatars/active/:id', url: `/api/avatars/active/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'PUT', route: '/api/avatars/active/:id', url: '/api/avatars/active/0', as: 'tech', status: 400 }),
+  row({ method: 'PUT', route: '/api/avatars/active/:id', url: (fx) => `/api/avatars/active/${fx.techAvatarId}`, as: 'anonymous', status: 401 }),
+
+  row({ method: 'POST', route: '/api/avatars', as: 'other', body: () => avatarBody('First Guide'), status: 201, shape: avatarShape, note: 'a new avatar becomes the active one', check: (a, fx) => expect(a).toMatchObject({ userId: fx.users.other.id, isActive: true, personality: 'casual' }) }),
+  row({ method: 'POST', route: '/api/avatars', as: 'owner', body: () => ({ ...avatarBody('Odd'), personality: 'grumpy' }), status: 400 }),
+  row({ method: 'POST', route: '/api/avatars', as: 'owner', body: () => ({ style: AVATAR_PRESETS[0]!.style }), status: 400, note: 'no display name' }),
+  row({ method: 'POST', route: '/api/avatars', as: 'anonymous', body: () => avatarBody('Nobody'), status: 401 }),
+
+  // -- Analytics ----------------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
+  row({ method: 'GET', route: '/api/analytics/report', url: '/api/analytics/report?from=2024-03-31&to=2024-03-01&timeZone=UTC', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'owner', status: 403 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/analytics/report.csv',
+    url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Europe/Berlin',
+    as: 'tech',
+    status: 200,
+    check: (_b, _fx, res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="analytics-2024-03-01-to-2024-03-31.csv"');
+      expect(res.body.split(/\r?\n/)[0]).toBe('section,item,metric,value');
+    },
+  }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Mars/Olympus', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'owner', status: 403 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'anonymous', status: 401 }),
+
+  // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
+  row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),
+  row({ method: 'GET', route: '/api/openapi.json', as: 'anonymous', status: 200, shape: z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) }),
+  row({ method: 'POST', route: '/api/logout', as: 'other', status: 204, renewsSession: true, check: (_b, _fx, res) => expect(res.body).toBe('') }),
+  row({ method: 'POST', route: '/api/logout', as: 'anonymous', status: 204 }),
+  row({ method: 'GET', route: '/api/logout', as: 'other', status: 303, renewsSession: true, check: (_b, _fx, res) => expect(res.headers.location).toBe('/') }),
+];
+
+// ---- Running the table ---------------------------------------------------------------------
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ORIGIN = 'http://localhost:3000';
+
+const routeKey = (r: { method: string; route: string }) => `${r.method} ${r.route}`;
+
+function urlOf(r: Row, fx: Fixtures): string {
+  if (r.url === undefined) return r.route;
+  return typeof r.url === 'string' ? r.url : r.url(fx);
+}
+
+function routePattern(route: string): RegExp {
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/?]+');
+  return new RegExp(`^${escaped}(\\?.*)?$`);
+}
+
+function label(r: Row): string {
+  return `${r.method} ${r.route} as ${r.as} → ${r.status}${r.note ? ` (${r.note})` : ''}`;
+}
+
+interface ProcedureDef {
+  _def: { inputs: unknown[] };
+}
+
+/** Whether a documented route takes any input (path id, body or query), so a 400 row applies. */
+function takesInput(doc: RestDoc): boolean {
+  if (doc.url.includes(':') || doc.bodySchema) return true;
+  if (!doc.procedure) return false;
+  const procedures = (appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures;
+  return (procedures[doc.procedure]?._def.inputs.length ?? 0) > 0;
+}
+
+describeEachDatabase('REST contract: every /api path', (getDb) => {
+  let app: FastifyInstance;
+  let fx: Fixtures | undefined;
+  const fixtures = (): Fixtures => {
+    if (!fx) throw new Error('fixtures not ready');
+    return fx;
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp(getDb());
+    fx = await makeFixtures(getDb(), app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('has a row for every registered /api route, and no row or exemption for a route that does not exist', () => {
+    const registered = new Set(app.apiRoutes);
+    expect(registered.size).toBeGreaterThan(20);
+    const covered = new Set(ROWS.map(routeKey));
+    const missing = [...registered].filter((route) => !covered.has(route));
+    expect(missing, 'registered /api routes without a row in the contract table').toEqual([]);
+    expect([...covered].filter((route) => !registered.has(route)), 'rows for routes the app does not register').toEqual([]);
+    expect([...EXEMPT.keys()].filter((route) => !registered.has(route)), 'stale EXEMPT entries').toEqual([]);
+  });
+
+  it('has a success row and the typical error rows (400, 401, 403, 404) for every JSON route', () => {
+    const gaps: string[] = [];
+    for (const route of new Set(app.apiRoutes)) {
+      if (EXEMPT.has(route)) continue;
+      const doc = app.restDocs.find((d) => `${d.method} ${d.url}` === route);
+      if (!doc) {
+        gaps.push(`${route}: not in the API reference, so its rules are unknown`);
+        continue;
+      }
+      const statuses = new Set(ROWS.filter((r) => routeKey(r) === route).map((r) => r.status));
+      const need: [boolean, string, (s: number) => boolean][] = [
+        [true, '2xx success', (s) => s >= 200 && s < 300],
+        [takesInput(doc), '400 bad input', (s) => s === 400],
+        [doc.auth !== 'public', '401 no session', (s) => s === 401],
+        [doc.auth === 'tech', '403 owner in a Tech Mode path', (s) => s === 403],
+        [doc.url.includes(':'), '404 unknown id', (s) => s === 404],
+      ];
+      for (const [applies, what, match] of need) {
+        if (applies && ![...statuses].some(match)) gaps.push(`${route}: no ${what} row`);
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('fills every row URL so that it matches the route it names', () => {
+    const mismatched = ROWS.filter((r) => !routePattern(r.route).test(urlOf(r, fixtures()))).map(label);
+    expect(mismatched).toEqual([]);
+  });
+
+  for (const r of ROWS) {
+    it(label(r), async () => {
+      const f = fixtures();
+      const url = urlOf(r, f);
+      const headers: Record<string, string> = { host: 'localhost:3000' };
+      if (r.as !== 'anonymous') headers.cookie = f.cookies[r.as];
+      if (STATE_CHANGING.has(r.method)) headers.origin = ORIGIN;
+      const payload = r.body?.(f);
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      const res = await app.inject({ method: r.method, url, headers, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+      if (r.renewsSession && r.as !== 'anonymous') f.cookies[r.as] = await signInCookie(app, f.users[r.as].email);
+
+      const where = `${r.method} ${url}: ${res.body.slice(0, 400)}`;
+      expect(res.statusCode, where).toBe(r.status);
+      const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+
+      if (r.status >= 400) {
+        expect(isJson, `${where} (error answers are JSON)`).toBe(true);
+        const error = errorShape.safeParse(res.json<unknown>());
+        expect(error.error?.issues ?? [], where).toEqual([]);
+        expect(error.data?.code, where).toBe(CODE_OF_STATUS[r.status]);
+        r.check?.(error.data, f, res);
+        return;
+      }
+      if (res.statusCode === 204) {
+        expect(res.body, where).toBe('');
+      }
+      if (r.shape) {
+        expect(isJson, `${where} (answer is JSON)`).toBe(true);
+        const parsed = r.shape.safeParse(res.json<unknown>());
+        expect(parsed.error?.issues ?? [], where).toEqual([]);
+        r.check?.(parsed.data, f, res);
+        return;
+      }
+      const isExempt = EXEMPT.has(routeKey(r));
+      // A JSON route's success row says what its answer looks like (a shape, or a check of its text).
+      expect(isExempt || res.statusCode === 204 || r.check !== undefined, `${label(r)} has no answer check`).toBe(true);
+      r.check?.(undefined, f, res);
+    });
+  }
+});
