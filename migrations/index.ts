@@ -5,6 +5,7 @@ import * as m0003 from './0003_shop_search.ts';
 import * as m0004 from './0004_manual_vehicles.ts';
 import * as m0005 from './0005_api_tokens.ts';
 import * as m0006 from './0006_knowledge_kind.ts';
+import * as m0007 from './0007_garage_and_records.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_manual_vehicles': m0004,
   '0005_api_tokens': m0005,
   '0006_knowledge_kind': m0006,
+  '0007_garage_and_records': m0007,
 };

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--api-only'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -119,5 +119,141 @@ describe.each(targets)('the server process on $name', ({ setup }) => {
     } finally {
       expect(await stop(second.child)).toBe(0);
     }
+  });
+});
+
+/** Two app processes behind one load balancer share nothing but the PostgreSQL database. */
+describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () => {
+  const children: ChildProcess[] = [];
+  let cleanup: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    for (const child of children) await stop(child);
+    await cleanup?.();
+  });
+
+  it('share sessions, keep exactly one active avatar and consistent counts under concurrent writes', { timeout: 180_000 }, async () => {
+    const target = targets.find((t) => t.name.startsWith('PostgreSQL'));
+    if (!target) throw new Error('no PostgreSQL target');
+    const { env, cleanup: drop } = await target.setup();
+    cleanup = drop;
+    // One after the other: the first start migrates, the second finds the schema in place.
+    const a = await startServer(env);
+    children.push(a.child);
+    const b = await startServer(env);
+    children.push(b.child);
+    const json = { 'content-type': 'application/json' };
+
+    // A session made on A is valid on B, and signing out on B ends it on A.
+    const signUp = async (email: string) => {
+      const res = await fetch(`${a.url}/api/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'two instances' }) });
+      expect(res.status).toBe(201);
+      return res.headers.get('set-cookie')?.split(';')[0] ?? '';
+    };
+    const ownerCookie = await signUp(`owner-${randomUUID().slice(0, 8)}@example.test`);
+    const onB = await fetch(`${b.url}/api/auth/user`, { headers: { cookie: ownerCookie } });
+    expect(onB.status).toBe(200);
+
+    // Concurrent set-active calls spread over both processes never leave zero or two active.
+    const { AVATAR_PRESETS } = await import('../src/shared/avatars.ts');
+    const ids: string[] = [];
+    for (const name of ['First Guide', 'Second Guide', 'Third Guide']) {
+      const res = await fetch(`${a.url}/api/avatars`, {
+        method: 'POST',
+        headers: { ...json, cookie: ownerCookie },
+        body: JSON.stringify({ displayName: name, style: AVATAR_PRESETS[0]!.style }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${i % 2 === 0 ? a.url : b.url}/api/avatars/active/${ids[i % ids.length]}`, { method: 'PUT', headers: { cookie: ownerCookie } }).then((r) => r.status),
+      ),
+    );
+    expect(answers.every((status) => status === 200), answers.join(',')).toBe(true);
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      const perUser = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM avatar_profiles WHERE is_active GROUP BY user_id`);
+      // Only the owner has avatars: exactly one of them is active.
+      expect(perUser.rows.map((r) => r.n)).toEqual([1]);
+
+      // Concurrent status changes of one inquiry on both processes: one of them wins, and the
+      // stat cards' counts (kept by triggers) still match the rows.
+      const techCookie = await signUp(`tech-${randomUUID().slice(0, 8)}@example.test`);
+      await db.query(`UPDATE users SET role = 'tech' WHERE role IS NULL AND email LIKE 'tech-%'`);
+      await db.query(`UPDATE users SET role = 'simple' WHERE role IS NULL`);
+      // Each process caches a signed-in user for up to 2 s.
+      await new Promise((r) => setTimeout(r, 2_100));
+      const created = await fetch(`${b.url}/api/customer-inquiries`, {
+        method: 'POST',
+        headers: { ...json, cookie: ownerCookie },
+        body: JSON.stringify({ inquiryType: 'service', subject: 'Two processes', description: 'Brakes squeal.' }),
+      });
+      expect(created.status).toBe(201);
+      const inquiryId = ((await created.json()) as { id: string }).id;
+      const statuses = ['in_progress', 'resolved', 'closed', 'open'];
+      const changes = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          fetch(`${i % 2 === 0 ? a.url : b.url}/api/customer-inquiries/${inquiryId}`, {
+            method: 'PATCH',
+            headers: { ...json, cookie: techCookie },
+            body: JSON.stringify({ status: statuses[i % statuses.length] }),
+          }).then((r) => r.status),
+        ),
+      );
+      expect(changes.every((status) => status === 200), changes.join(',')).toBe(true);
+      const final = await db.query<{ status: string }>(`SELECT status FROM customer_inquiries WHERE id = $1`, [inquiryId]);
+      expect(statuses).toContain(final.rows[0]?.status);
+      const drift = await db.query<{ n: number }>(`
+        SELECT count(*)::int AS n FROM (
+          SELECT status, priority, count(*) AS actual FROM customer_inquiries GROUP BY status, priority
+        ) real
+        FULL JOIN (SELECT status, priority, n FROM crm_counts WHERE entity = 'inquiry' AND n <> 0) kept USING (status, priority)
+        WHERE real.actual IS DISTINCT FROM kept.n`);
+      expect(drift.rows[0]?.n).toBe(0);
+
+      // Signing out on B ends the session on A too.
+      await fetch(`${b.url}/api/logout`, { headers: { cookie: ownerCookie }, redirect: 'manual' });
+      await new Promise((r) => setTimeout(r, 2_100));
+      expect((await fetch(`${a.url}/api/auth/user`, { headers: { cookie: ownerCookie } })).status).toBe(401);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('stopping the server process', () => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it('finishes a request already in flight when SIGTERM arrives, then exits cleanly', { timeout: 120_000 }, async () => {
+    // The server target when there is one (quicker to start), else embedded PGlite.
+    const target = targets[targets.length - 1]!;
+    const { env, cleanup: drop } = await target.setup();
+    cleanup = drop;
+    const server = await startServer(env);
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'not the password' });
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // Headers and half of the body: the request is being read when the signal comes.
+    socket.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = stop(server.child);
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body.slice(20));
+    await closed;
+    expect(answer.split('\r\n')[0], server.output()).toBe('HTTP/1.1 401 Unauthorized');
+    expect(answer).toContain('Invalid email or password');
+    expect(await exited).toBe(0);
+    // New connections are refused once it is stopping.
+    await expect(fetch(`${server.url}/api/auth/user`)).rejects.toThrow();
   });
 });

@@ -17,6 +17,7 @@ import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { registerInquiriesRest } from './domains/inquiries/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
+import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { toHttpError } from './http/errors.ts';
@@ -25,9 +26,11 @@ import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
 import { KyselySessionStore } from './http/session-store.ts';
 import { appRouter, type AppRouter } from './router.ts';
+import { ReadCache } from './http/read-cache.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
 const DEFAULT_AUTH_CACHE_MS = 2000;
+const DEFAULT_READ_CACHE_MS = 1000;
 const SESSION_MAX_AGE_MS = SESSION_ABSOLUTE_MS;
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -42,6 +45,8 @@ export interface AppOptions {
   rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule; apiToken?: RateLimitRule };
   /** How long this process may reuse a session or user it read (0: read every time). */
   authCacheMs?: number;
+  /** How long this process may reuse a hot list read (0: read every time). */
+  readCacheMs?: number;
 }
 
 declare module 'fastify' {
@@ -49,6 +54,7 @@ declare module 'fastify' {
     db: Database;
     appName: string;
     authCache: AuthCache;
+    readCache: ReadCache;
     /** Every `/api` route as "METHOD /url", for the API reference's completeness check. */
     apiRoutes: string[];
   }
@@ -88,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('appName', options.appName);
   app.decorate('restDocs', []);
   app.decorate('authCache', new AuthCache(options.authCacheMs ?? DEFAULT_AUTH_CACHE_MS));
+  app.decorate('readCache', new ReadCache(options.readCacheMs ?? DEFAULT_READ_CACHE_MS));
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -191,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
+  registerGarageRest(app);
   registerAnalyticsRest(app);
 
   // After every REST adapter: the reference documents what was registered.

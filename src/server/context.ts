@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../shared/auth.ts';
 import type { Database } from './db/index.ts';
 import { AuthCache } from './domains/auth/cache.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { findUserById } from './domains/auth/repository.ts';
 
 export interface Context {
@@ -12,9 +13,12 @@ export interface Context {
   requestId: string;
   /** This process's memory of sessions and users; procedures that change a user update it. */
   authCache: AuthCache;
+  /** This process's micro-cache of hot list reads; writes clear their scope. */
+  readCache: ReadCache;
 }
 
 const noCache = new AuthCache(0);
+const noReadCache = new ReadCache(0);
 
 /** Pure context for tests and callers that already know the user. */
 export function createContextInner(opts: {
@@ -23,6 +27,7 @@ export function createContextInner(opts: {
   sessionId?: string | null;
   requestId?: string;
   authCache?: AuthCache;
+  readCache?: ReadCache;
 }): Context {
   return {
     db: opts.db,
@@ -30,6 +35,7 @@ export function createContextInner(opts: {
     sessionId: opts.sessionId ?? null,
     requestId: opts.requestId ?? 'internal',
     authCache: opts.authCache ?? noCache,
+    readCache: opts.readCache ?? noReadCache,
   };
 }
 
@@ -64,7 +70,7 @@ export async function userOfRequest(db: Database, req: FastifyRequest): Promise<
 export async function createContext(db: Database, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
   const user = await userOfRequest(db, req);
   const sessionId = req.authenticatedBy === 'token' ? null : (req.session?.sessionId ?? null);
-  return createContextInner({ db, user, sessionId, requestId: req.id, authCache: req.server.authCache });
+  return createContextInner({ db, user, sessionId, requestId: req.id, authCache: req.server.authCache, readCache: req.server.readCache });
 }
 
 declare module 'fastify' {

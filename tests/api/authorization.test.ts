@@ -105,9 +105,17 @@ interface Fixtures {
   appointmentOfA: string;
   avatarOfA: string;
   tokenOfA: string;
+  /** A's garage entry of the vehicle (which A named in an inquiry: the tie for technicians) and A's record of it. */
+  garageOfA: string;
+  recordOfA: string;
+  /** A second stored vehicle: each garage.add cell first frees its slot. */
+  spareVehicleId: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
+const SPARE_VIN = '1HGCM82633A004352';
+/** Only A's record carries it: whether a CSV export lists that record. */
+const RECORD_MARK = 'Matrix oil change';
 const RANGE = { from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' };
 const STYLE = AVATAR_PRESETS[0]!.style;
 
@@ -143,6 +151,13 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   await asTech.avatars.create({ displayName: 'Tech guide', style: STYLE });
   const token = await asA.auth.tokens.create({ name: 'A token' });
 
+  const spareDraft = { ...draft, vin: SPARE_VIN, year: 2003, make: 'Honda', model: 'Accord', bodyStyle: 'Sedan' };
+  const spareVehicle = await insertDecodedVehicle(db, spareDraft);
+  if (!spareVehicle) throw new Error('spare vehicle not stored');
+  const garage = await asA.garage.add({ vehicleId: vehicle.id, nickname: 'A truck', odometer: 40_000 });
+  await asA.inquiries.create({ inquiryType: 'service', subject: 'A: history', description: 'Keep my records', vehicleId: vehicle.id });
+  const record = await asA.garage.records.create({ vehicleId: vehicle.id, serviceType: RECORD_MARK, date: '2025-05-01', mileage: 39_000 });
+
   return {
     db,
     users: { ownerA, ownerB, tech, spare },
@@ -156,6 +171,9 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     appointmentOfA: appointment.id,
     avatarOfA: avatar.id,
     tokenOfA: token.id,
+    garageOfA: garage.id,
+    recordOfA: record.id,
+    spareVehicleId: spareVehicle.id,
   };
 }
 
@@ -170,6 +188,23 @@ async function freshInactiveAvatarOfA(fx: Fixtures): Promise<string> {
   const spare = await asA.avatars.create({ displayName: 'To delete', style: STYLE });
   await asA.avatars.create({ displayName: 'Replacement', style: STYLE });
   return spare.id;
+}
+
+/** Frees the actor's garage slot of the spare vehicle, so that adding it succeeds when allowed. */
+async function freeSpareSlot(fx: Fixtures, actor: Actor): Promise<void> {
+  if (actor === 'anonymous') return;
+  await fx.db.deleteFrom('garage_vehicles').where('user_id', '=', fx.users[actor].id).where('vehicle_id', '=', fx.spareVehicleId).execute();
+}
+
+/** A fresh garage entry of A for each remove cell (an allowed remove uses it up). */
+async function freshGarageEntryOfA(fx: Fixtures): Promise<string> {
+  await freeSpareSlot(fx, 'ownerA');
+  return (await callerFor(fx.db, fx.users.ownerA).garage.add({ vehicleId: fx.spareVehicleId, nickname: 'To remove', odometer: 1 })).id;
+}
+
+/** A fresh record of A for each delete cell (an allowed delete uses it up). */
+async function freshRecordOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).garage.records.create({ vehicleId: fx.vehicleId, serviceType: 'To delete', date: '2025-05-02' })).id;
 }
 
 // ---- The procedure table -------------------------------------------------------------------
@@ -260,6 +295,47 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'avatars.update': { rule: 'ownRow', input: (fx) => ({ id: fx.avatarOfA, changes: { tipsLevel: 'advanced' } }) satisfies In['avatars']['update'] },
   'avatars.delete': { rule: 'ownRow', input: async (fx) => ({ id: await freshInactiveAvatarOfA(fx) }) satisfies In['avatars']['delete'] },
   'avatars.setActive': { rule: 'ownRow', input: (fx) => ({ id: fx.avatarOfA }) satisfies In['avatars']['setActive'] },
+
+  'garage.list': { rule: 'ownList', watched: (fx) => fx.garageOfA, ids: listIds },
+  'garage.get': { rule: 'ownRow', input: (fx) => ({ id: fx.garageOfA }) satisfies In['garage']['get'] },
+  'garage.add': {
+    rule: 'signedIn',
+    input: async (fx, actor) => {
+      await freeSpareSlot(fx, actor);
+      return { vehicleId: fx.spareVehicleId, nickname: 'Matrix car', odometer: 1000 } satisfies In['garage']['add'];
+    },
+  },
+  'garage.update': { rule: 'ownRow', input: (fx) => ({ id: fx.garageOfA, nickname: 'A truck' }) satisfies In['garage']['update'] },
+  'garage.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshGarageEntryOfA(fx) }) satisfies In['garage']['remove'] },
+  'garage.due': {
+    rule: 'signedIn',
+    input: () => ({ timeZone: 'Europe/Berlin' }) satisfies In['garage']['due'],
+    // Only ever the caller's own garage: A's entries for A, none for anyone else.
+    check: (answer, fx, actor) => {
+      const entries = z.array(z.object({ garageVehicleId: z.string() })).parse(answer).map((item) => item.garageVehicleId);
+      expect(entries.includes(fx.garageOfA)).toBe(actor === 'ownerA');
+    },
+  },
+  'garage.records.list': { rule: 'ownListOrTech', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
+  'garage.records.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
+  // A keeps records of A's garage vehicle; technicians of the vehicle A named (customerId); B reaches neither.
+  'garage.records.create': {
+    rule: 'ownRowOrTech',
+    input: (fx) => ({ vehicleId: fx.vehicleId, customerId: fx.users.ownerA.id, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'],
+  },
+  'garage.records.update': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
+  'garage.records.remove': { rule: 'ownRowOrTech', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
+  'garage.records.csv': {
+    rule: 'signedIn',
+    input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['records']['csv'],
+    // A's history for A and technicians (A named the vehicle); never for B.
+    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor !== 'ownerB'),
+  },
+  'garage.records.customerVehicles': {
+    rule: 'tech',
+    input: (fx) => ({ customerId: fx.users.ownerA.id }) satisfies In['garage']['records']['customerVehicles'],
+    check: (answer, fx) => expect(z.array(z.object({ vehicle: z.object({ id: z.string() }) })).parse(answer).map((t) => t.vehicle.id)).toEqual([fx.vehicleId]),
+  },
 
   'analytics.overview': { rule: 'tech', input: () => RANGE satisfies In['analytics']['overview'] },
   'analytics.services': { rule: 'tech', input: () => RANGE satisfies In['analytics']['services'] },
@@ -353,6 +429,24 @@ const REST: Record<string, RestRow> = {
   'PATCH /api/avatars/:id': { rule: 'ownRow', request: (fx) => ({ url: `/api/avatars/${fx.avatarOfA}`, body: { personality: 'expert' } }) },
   'DELETE /api/avatars/:id': { request: async (fx) => ({ url: `/api/avatars/${await freshInactiveAvatarOfA(fx)}` }) },
   'PUT /api/avatars/active/:id': { request: (fx) => ({ url: `/api/avatars/active/${fx.avatarOfA}` }) },
+
+  'GET /api/garage': { request: () => ({ url: '/api/garage' }) },
+  'POST /api/garage': {
+    request: async (fx, actor) => {
+      await freeSpareSlot(fx, actor);
+      return { url: '/api/garage', body: { vehicleId: fx.spareVehicleId, nickname: 'REST car', odometer: 2000 } };
+    },
+  },
+  'GET /api/garage/due': { request: () => ({ url: '/api/garage/due?timeZone=America/Chicago' }) },
+  'PATCH /api/garage/:id': { request: (fx) => ({ url: `/api/garage/${fx.garageOfA}`, body: { odometer: 40_000 } }) },
+  'DELETE /api/garage/:id': { request: async (fx) => ({ url: `/api/garage/${await freshGarageEntryOfA(fx)}` }) },
+  'GET /api/vehicles/:vehicleId/service-records': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records?limit=100` }) },
+  'POST /api/vehicles/:vehicleId/service-records': {
+    request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records`, body: { customerId: fx.users.ownerA.id, serviceType: 'REST', date: '2025-05-04' } }),
+  },
+  'GET /api/vehicles/:vehicleId/service-records.csv': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records.csv` }) },
+  'PATCH /api/service-records/:id': { request: (fx) => ({ url: `/api/service-records/${fx.recordOfA}`, body: { cost: '10.00' } }) },
+  'DELETE /api/service-records/:id': { request: async (fx) => ({ url: `/api/service-records/${await freshRecordOfA(fx)}` }) },
 
   'GET /api/analytics/report': { request: () => ({ url: `/api/analytics/report?${range}` }) },
   'GET /api/analytics/report.csv': { request: () => ({ url: `/api/analytics/report.csv?${range}` }) },

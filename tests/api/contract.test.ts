@@ -8,6 +8,7 @@ import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
 import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
+import { RECORD_STATUSES, URGENCIES, type DueItem, type GarageVehicle, type ServiceRecord } from '../../src/shared/garage.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry } from '../../src/shared/inquiries.ts';
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
@@ -238,6 +239,53 @@ const appointmentShape = z
   })
   .strict() satisfies z.ZodType<Wire<ServiceAppointment>>;
 
+const garageVehicleShape = z
+  .object({ id: uuid, nickname: text, odometer: z.number().int().min(0), odometerUpdatedAt: when, vehicle: vehicleShape, createdAt: when, updatedAt: when })
+  .strict() satisfies z.ZodType<Wire<GarageVehicle>>;
+
+const serviceRecordShape = z
+  .object({
+    id: uuid,
+    vehicleId: uuid,
+    userId: uuid.nullable(),
+    componentId: uuid.nullable(),
+    componentName: maybeText,
+    serviceType: text,
+    description: maybeText,
+    mileage: maybeText,
+    mileageValue: z.number().int().min(0).nullable(),
+    date: when,
+    status: z.enum(RECORD_STATUSES),
+    cost: money,
+    notes: maybeText,
+    technicianId: uuid.nullable(),
+    technicianName: maybeText,
+    vehicle: z.object({ year: z.number().int(), make: text, model: text, vin: z.string().length(17).nullable() }).strict(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<ServiceRecord>>;
+
+const day = z.iso.date();
+const dueItemShape = z
+  .object({
+    garageVehicleId: uuid,
+    vehicleId: uuid,
+    nickname: text,
+    componentId: uuid,
+    componentName: text,
+    service: text,
+    intervalText: text,
+    lastServiceDate: day.nullable(),
+    lastServiceMileage: z.number().int().nullable(),
+    dueDate: day.nullable(),
+    dueMileage: z.number().int().nullable(),
+    daysLeft: z.number().int().nullable(),
+    milesLeft: z.number().int().nullable(),
+    urgency: z.enum(URGENCIES),
+  })
+  .strict() satisfies z.ZodType<Wire<DueItem>>;
+
 const tokenFields = { id: uuid, name: text, prefix: z.string().startsWith('vt_'), createdAt: when, lastUsedAt: when.nullable() };
 /** A listed token never carries its secret. */
 const tokenShape = z.object(tokenFields).strict() satisfies z.ZodType<Wire<ApiToken>>;
@@ -302,10 +350,20 @@ interface Fixtures {
   techAvatarId: string;
   tokenId: string;
   otherTokenId: string;
+  /** The owner's garage entry of `vehicle`; `other` saved the spare vehicle (an entry to delete). */
+  garageId: string;
+  otherGarageId: string;
+  spareVehicleId: string;
+  engineId: string;
+  /** The owner's completed oil change of `vehicle`, and a record to delete. The owner named the
+   * vehicle in an inquiry, so the technician keeps its records too. */
+  recordId: string;
+  recordToDeleteId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
 const MISSING = '6f1c2a0e-5b7d-4c3e-9a8f-0123456789ab';
+const SPARE_VIN = '1HGCM82633A004352';
 
 /** A stored vehicle with its component set and walkthrough, as a decode stores it (no decoder needed). */
 async function storeVehicle(db: Database): Promise<Vehicle> {
@@ -325,6 +383,14 @@ async function storeVehicle(db: Database): Promise<Vehicle> {
   if (!vehicle) throw new Error('fixture vehicle not stored');
   await insertComponents(db, vehicle.id, componentSet({ ...draft, details: null }));
   await insertWalkthrough(db, vehicle.id, walkthroughFor(draft, false));
+  return vehicle;
+}
+
+/** A second stored vehicle (no components) to save in a garage. */
+async function storeSpareVehicle(db: Database): Promise<Vehicle> {
+  const draft = { vin: SPARE_VIN, year: 2003, make: 'Honda', model: 'Accord', trim: null, engine: null, transmission: null, drivetrain: null, bodyStyle: 'Sedan', details: {} };
+  const vehicle = await insertDecodedVehicle(db, draft);
+  if (!vehicle) throw new Error('spare vehicle not stored');
   return vehicle;
 }
 
@@ -371,6 +437,15 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const token = await asOwner.auth.tokens.create({ name: 'contract token' });
   const otherToken = await asOwner.auth.tokens.create({ name: 'second token' });
 
+  const engine = (await callerFor(db, null).vehicles.components({ vehicleId: vehicle.id })).find((c) => c.name === 'Engine');
+  if (!engine) throw new Error('fixture vehicle has no engine');
+  const spare = await storeSpareVehicle(db);
+  const garage = await asOwner.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 30_000 });
+  const otherGarage = await callerFor(db, other).garage.add({ vehicleId: spare.id, nickname: 'Project car', odometer: 180_000 });
+  await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id });
+  const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
+  const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
+
   return {
     users: { owner, other, tech },
     cookies: {
@@ -394,6 +469,12 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     techAvatarId: techAvatar.id,
     tokenId: token.id,
     otherTokenId: otherToken.id,
+    garageId: garage.id,
+    otherGarageId: otherGarage.id,
+    spareVehicleId: spare.id,
+    engineId: engine.id,
+    recordId: record.id,
+    recordToDeleteId: recordToDelete.id,
   };
 }
 
@@ -760,6 +841,172 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/avatars', as: 'owner', body: () => ({ ...avatarBody('Odd'), personality: 'grumpy' }), status: 400 }),
   row({ method: 'POST', route: '/api/avatars', as: 'owner', body: () => ({ style: AVATAR_PRESETS[0]!.style }), status: 400, note: 'no display name' }),
   row({ method: 'POST', route: '/api/avatars', as: 'anonymous', body: () => avatarBody('Nobody'), status: 401 }),
+
+  // -- Garage and service records -----------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/api/garage',
+    as: 'owner',
+    status: 200,
+    shape: z.array(garageVehicleShape),
+    check: (list, fx) => {
+      expect(idsOf(list)).toEqual([fx.garageId]);
+      expect(list[0]).toMatchObject({ nickname: 'Commuter', odometer: 30_000, vehicle: { id: fx.vehicle.id, vin: VIN } });
+    },
+  }),
+  row({ method: 'GET', route: '/api/garage', as: 'other', status: 200, shape: z.array(garageVehicleShape), check: (list, fx) => expect(idsOf(list)).toEqual([fx.otherGarageId]) }),
+  row({ method: 'GET', route: '/api/garage', as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'GET',
+    route: '/api/garage/due',
+    as: 'owner',
+    status: 200,
+    shape: z.array(dueItemShape).min(10),
+    check: (list, fx) => {
+      expect(list.every((item) => item.garageVehicleId === fx.garageId && item.vehicleId === fx.vehicle.id)).toBe(true);
+      const oil = list.find((item) => item.componentId === fx.engineId && item.service === 'Oil change');
+      expect(oil).toMatchObject({ lastServiceDate: '2025-06-01', lastServiceMileage: 29_000, dueDate: '2025-12-01', dueMileage: 34_000, milesLeft: 4000, urgency: 'overdue' });
+      expect(list[0]?.urgency).toBe('overdue');
+    },
+  }),
+  row({ method: 'GET', route: '/api/garage/due', url: (fx) => `/api/garage/due?timeZone=Europe/Berlin&vehicleId=${fx.vehicle.id}`, as: 'owner', status: 200, shape: z.array(dueItemShape).min(10) }),
+  row({ method: 'GET', route: '/api/garage/due', as: 'other', status: 200, shape: z.array(dueItemShape), note: 'a vehicle without a schedule', check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/garage/due', url: '/api/garage/due?timeZone=Mars/Olympus', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/garage/due', url: '/api/garage/due?vehicleId=42', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'vehicleId: Invalid vehicle id' }) }),
+  row({ method: 'GET', route: '/api/garage/due', as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/garage',
+    as: 'owner',
+    body: (fx) => ({ vehicleId: fx.spareVehicleId, nickname: '  Weekend car ', odometer: '12,500' }),
+    status: 201,
+    shape: garageVehicleShape,
+    check: (g, fx) => expect(g).toMatchObject({ nickname: 'Weekend car', odometer: 12_500, vehicle: { id: fx.spareVehicleId, make: 'Honda' } }),
+  }),
+  row({ method: 'POST', route: '/api/garage', as: 'owner', body: (fx) => ({ vehicleId: fx.spareVehicleId, nickname: 'Again', odometer: 1 }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'This vehicle is already in your garage' }) }),
+  row({ method: 'POST', route: '/api/garage', as: 'tech', body: (fx) => ({ vehicleId: fx.vehicle.id, nickname: 'x', odometer: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'odometer: Mileage must not be negative', issues: { fieldErrors: { odometer: ['Mileage must not be negative'] } } }) }),
+  row({ method: 'POST', route: '/api/garage', as: 'tech', body: (fx) => ({ vehicleId: fx.vehicle.id, nickname: 'x', odometer: 1, userId: MISSING }), status: 400, note: 'unknown field' }),
+  row({ method: 'POST', route: '/api/garage', as: 'tech', body: () => ({ vehicleId: MISSING, nickname: 'Ghost', odometer: 1 }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'POST', route: '/api/garage', as: 'anonymous', body: (fx) => ({ vehicleId: fx.vehicle.id, nickname: 'x', odometer: 1 }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'owner', body: () => ({ nickname: ' Daily driver ', odometer: 30_500 }), status: 200, shape: garageVehicleShape, check: (g, fx) => expect(g).toMatchObject({ id: fx.garageId, nickname: 'Daily driver', odometer: 30_500 }) }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'owner', body: () => ({ nickname: '' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Nickname is required' }) }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'owner', body: () => ({ odometer: 12.5 }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'owner', body: () => ({ vehicleId: MISSING }), status: 400, note: 'unknown field' }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'other', body: () => ({ nickname: 'Stolen' }), status: 404, note: "another user's garage", check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: `/api/garage/${MISSING}`, as: 'owner', body: () => ({ nickname: 'Ghost' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: '/api/garage/not-a-uuid', as: 'owner', body: () => ({ nickname: 'Ghost' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'anonymous', body: () => ({ nickname: 'Nobody' }), status: 401 }),
+
+  row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'owner', status: 404, note: "another user's garage" }),
+  row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'other', status: 204 }),
+  row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'other', status: 404, note: 'already removed' }),
+  row({ method: 'DELETE', route: '/api/garage/:id', url: '/api/garage/nope', as: 'other', status: 400 }),
+
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/service-records',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`,
+    as: 'owner',
+    status: 200,
+    shape: z.array(serviceRecordShape),
+    check: (list, fx, res) => {
+      expect(idsOf(list)).toEqual([fx.recordToDeleteId, fx.recordId]);
+      expect(res.headers['x-total-count']).toBe('2');
+      expect(list[1]).toMatchObject({ userId: fx.users.owner.id, componentId: fx.engineId, componentName: 'Engine', mileage: '29000', mileageValue: 29_000, cost: '59.90', date: '2025-06-01T12:00:00.000Z' });
+    },
+  }),
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/service-records',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?search=synthetic&status=completed&from=2025-06-01&to=2025-06-01&timeZone=Pacific/Auckland&componentId=${fx.engineId}&limit=1`,
+    as: 'owner',
+    status: 200,
+    shape: z.array(serviceRecordShape),
+    note: 'filters',
+    check: (list, fx, res) => {
+      expect(idsOf(list)).toEqual([fx.recordId]);
+      expect(res.headers['x-total-count']).toBe('1');
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?customerId=${fx.users.owner.id}`, as: 'tech', status: 200, shape: z.array(serviceRecordShape), note: 'a customer vehicle', check: (list, fx) => expect(idsOf(list)).toContain(fx.recordId) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'other', status: 200, shape: z.array(serviceRecordShape), check: (list, _fx, res) => { expect(list).toEqual([]); expect(res.headers['x-total-count']).toBe('0'); } }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?status=done`, as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Status must be completed, scheduled or urgent' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?limit=500`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?from=2025-06-30&to=2025-06-01`, as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'to: The start date must not be after the end date' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: '/api/vehicles/not-a-uuid/service-records', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: `/api/vehicles/${MISSING}/service-records`, as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/service-records',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`,
+    as: 'owner',
+    body: (fx) => ({ componentId: fx.engineId, serviceType: ' Air filter ', date: '2025-07-01', mileage: '30,400', cost: 24.5, notes: '  ', status: 'completed', timeZone: 'Europe/Berlin' }),
+    status: 201,
+    shape: serviceRecordShape,
+    check: (r, fx) =>
+      expect(r).toMatchObject({ vehicleId: fx.vehicle.id, userId: fx.users.owner.id, technicianId: null, serviceType: 'Air filter', mileage: '30400', mileageValue: 30_400, cost: '24.50', notes: null, componentName: 'Engine' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/service-records',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`,
+    as: 'tech',
+    body: (fx) => ({ customerId: fx.users.owner.id, serviceType: 'Brake inspection', date: '2025-07-02', status: 'completed' }),
+    status: 201,
+    shape: serviceRecordShape,
+    note: "a customer's vehicle named in an inquiry",
+    check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, technicianId: fx.users.tech.id, technicianName: fx.users.tech.email }),
+  }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'tech', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 404, note: 'no customer named, not in own garage', check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02', mileage: 1.5 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must be a whole number of miles', issues: { fieldErrors: { mileage: ['Mileage must be a whole number of miles'] } } }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02', cost: '1.234' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Cost must be a non-negative amount like 89.90 (at most 2 decimals)' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2999-01-01' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'A completed service cannot be dated in the future' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02', userId: MISSING }), status: 400, note: 'unknown field' }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'other', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 404, note: 'not in their garage' }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: `/api/vehicles/${MISSING}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 404 }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'anonymous', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 401 }),
+
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/service-records.csv',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records.csv?timeZone=Pacific/Auckland`,
+    as: 'owner',
+    status: 200,
+    check: (_b, _fx, res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="service-history-2020-toyota-camry.csv"');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const lines = res.body.split('\r\n');
+      expect(lines[0]).toBe('date,service_type,component,status,mileage,cost,description,notes,technician');
+      expect(lines).toContain('2025-06-01,Oil change,Engine,completed,29000,59.90,Synthetic 0W-20,,');
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records.csv?timeZone=Mars/Olympus`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: '/api/vehicles/x/service-records.csv', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: `/api/vehicles/${MISSING}/service-records.csv`, as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records.csv`, as: 'anonymous', status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ notes: 'Dealer stamp', cost: '49.5' }), status: 200, shape: serviceRecordShape, check: (r, fx) => expect(r).toMatchObject({ id: fx.recordId, notes: 'Dealer stamp', cost: '49.50', serviceType: 'Oil change' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'tech', body: () => ({ description: 'Checked by the shop' }), status: 200, shape: serviceRecordShape, note: 'a customer record', check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, description: 'Checked by the shop' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ mileage: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must not be negative' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ date: '2999-01-01' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'A completed service cannot be dated in the future' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ vehicleId: MISSING }), status: 400, note: 'unknown field' }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'other', body: () => ({ notes: 'Stolen' }), status: 404, note: "another user's record", check: (e) => expect(e).toMatchObject({ message: 'Service record not found' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: `/api/service-records/${MISSING}`, as: 'owner', body: () => ({ notes: 'Ghost' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: '/api/service-records/nope', as: 'owner', body: () => ({ notes: 'Ghost' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'anonymous', body: () => ({ notes: 'Nobody' }), status: 401 }),
+
+  row({ method: 'DELETE', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordToDeleteId}`, as: 'other', status: 404, note: "another user's record" }),
+  row({ method: 'DELETE', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordToDeleteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordToDeleteId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
+  row({ method: 'DELETE', route: '/api/service-records/:id', url: '/api/service-records/nope', as: 'owner', status: 400 }),
 
   // -- Analytics ----------------------------------------------------------------------------
   row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),

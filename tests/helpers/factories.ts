@@ -45,6 +45,8 @@ export async function buildTestApp(db: Database): Promise<FastifyInstance> {
     appName: 'VinTech',
     sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
     rateLimits: { signIn: { limit: 1000, windowMs: 60_000 }, signUp: { limit: 1000, windowMs: 60_000 } },
+    // Tests write rows directly and read them back at once; the micro-cache has its own tests.
+    readCacheMs: 0,
   });
   await app.ready();
   return app;

@@ -1,12 +1,16 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { catalogMake, catalogYears, type PartialDecodeDetails, type Vehicle } from '../../shared/vehicles.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ManualSelection, type Selection } from '../components/vehicles/ManualSelection.tsx';
+import { MaintenanceAlerts } from '../components/garage/MaintenanceAlerts.tsx';
+import { SaveToGarage } from '../components/garage/SaveToGarage.tsx';
 import { VehiclePanel } from '../components/vehicles/VehiclePanel.tsx';
 import { VehicleSummaryCard } from '../components/vehicles/VehicleSummaryCard.tsx';
 import { VinForm } from '../components/vehicles/VinForm.tsx';
 import { useSession } from '../lib/session.tsx';
+import { trpc } from '../lib/trpc.ts';
 
 const EMPTY_SELECTION: Selection = { year: null, make: null, model: null };
 
@@ -28,6 +32,14 @@ export default function HomePage() {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [hint, setHint] = useState<string | null>(null);
   const text = TEXT[role];
+  // '/?vehicle=<id>' opens a saved vehicle (from My Garage).
+  const [params] = useSearchParams();
+  const savedId = params.get('vehicle');
+  const garage = trpc.garage.list.useQuery(undefined, { enabled: savedId !== null });
+  const saved = garage.data?.find((entry) => entry.vehicle.id === savedId)?.vehicle;
+  useEffect(() => {
+    if (saved) setChosen({ vehicle: saved, warnings: [] });
+  }, [saved]);
 
   const onPartial = useCallback((details: PartialDecodeDetails) => {
     const make = details.make ? catalogMake(details.make) : null;
@@ -44,6 +56,7 @@ export default function HomePage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Vehicle Identification" description={text.intro} />
+      <MaintenanceAlerts />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <VinForm
           description={text.vin}
@@ -65,7 +78,7 @@ export default function HomePage() {
       </SimpleGrid>
       {chosen ? (
         <Stack gap="md">
-          <VehicleSummaryCard vehicle={chosen.vehicle} warnings={chosen.warnings} />
+          <VehicleSummaryCard vehicle={chosen.vehicle} warnings={chosen.warnings} actions={<SaveToGarage vehicle={chosen.vehicle} />} />
           <VehiclePanel key={chosen.vehicle.id} vehicle={chosen.vehicle} role={role} />
         </Stack>
       ) : null}

@@ -82,6 +82,26 @@ export interface ServiceRecordsTable {
   date: ColumnType<Date, Date | string | undefined, Date | string>;
   technician_id: string | null;
   created_at: CreatedAt;
+  /** Whose vehicle history the record belongs to (migration 0007); null for older rows. */
+  user_id: string | null;
+  status: ColumnType<'completed' | 'scheduled' | 'urgent', string | undefined, string>;
+  /** numeric(10,2): a decimal string. */
+  cost: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: string | null;
+  mileage_value: number | null;
+  updated_at: Timestamp;
+}
+
+/** A user's saved vehicle (migration 0007). */
+export interface GarageVehiclesTable {
+  id: Generated<string>;
+  user_id: string;
+  vehicle_id: string;
+  nickname: string;
+  odometer: number;
+  odometer_updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface VideoWalkthroughsTable {
@@ -253,6 +273,7 @@ export interface DB {
   vehicles: VehiclesTable;
   vehicle_components: VehicleComponentsTable;
   service_records: ServiceRecordsTable;
+  garage_vehicles: GarageVehiclesTable;
   video_walkthroughs: VideoWalkthroughsTable;
   model3d: Model3dTable;
   avatar_profiles: AvatarProfilesTable;

@@ -67,6 +67,7 @@ export const techNavGroups: NavGroup[] = [
 export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },
+  { label: 'My Garage', path: '/garage' },
   { label: 'Help', path: '/help' },
   { label: 'My Avatars', path: '/avatars' },
 ];

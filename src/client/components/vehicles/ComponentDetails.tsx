@@ -2,6 +2,7 @@ import { Accordion, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, St
 import { IconAlertTriangle, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPointer } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/constants.ts';
+import { worstUrgency, type DueItem } from '../../../shared/garage.ts';
 import type { VehicleComponent } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { swatch } from './swatches.ts';
@@ -89,7 +90,8 @@ function ServiceHistoryModal({
  * The chosen component: Simple Mode leads with the plain-language description (specifications
  * folded away), Tech Mode with the technical specifications and every known issue.
  */
-export function ComponentDetails({ component, role }: { component: VehicleComponent | null; role: Role }) {
+export function ComponentDetails({ component, role, due = [] }: { component: VehicleComponent | null; role: Role; due?: readonly DueItem[] }) {
+  const urgency = worstUrgency(due.map((item) => item.urgency));
   const [historyOpen, setHistoryOpen] = useState(false);
 
   if (!component) {
@@ -126,9 +128,15 @@ export function ComponentDetails({ component, role }: { component: VehicleCompon
               {component.name}
             </Title>
           </Group>
-          <Badge color="green" variant="light">
-            Good Condition
-          </Badge>
+          {urgency === 'overdue' || urgency === 'due' ? (
+            <Badge color={urgency === 'overdue' ? 'red' : 'orange'} variant="light">
+              {urgency === 'overdue' ? 'Service Overdue' : 'Service Due'}
+            </Badge>
+          ) : (
+            <Badge color="green" variant="light">
+              Good Condition
+            </Badge>
+          )}
         </Group>
         {tech ? (
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/constants.ts';
 import { bodyKindOf, PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ComingSoon } from '../PageHeader.tsx';
+import { browserTimeZone } from '../shop/parts.tsx';
 import { ComponentDetails, QuickActions } from './ComponentDetails.tsx';
 import { ComponentLegend, VehicleDiagram } from './VehicleDiagram.tsx';
 import { VideoWalkthrough } from './VideoWalkthrough.tsx';
@@ -21,6 +22,9 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
   const selected = list.find((c) => c.id === selectedId) ?? null;
   const electric = list.some((c) => c.name === 'Drive Motor');
   const vehicleName = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  // Empty unless the vehicle is in the user's garage.
+  const due = trpc.garage.due.useQuery({ vehicleId: vehicle.id, timeZone: browserTimeZone() });
+  const dueItems = (due.data ?? []).filter((item) => item.componentId === selectedId);
 
   return (
     <Tabs defaultValue="diagram" keepMounted={false}>
@@ -59,7 +63,7 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Stack gap="md">
-                <ComponentDetails component={selected} role={role} />
+                <ComponentDetails component={selected} role={role} due={dueItems} />
                 <QuickActions />
               </Stack>
             </Grid.Col>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Vehicle } from '../../../shared/vehicles.ts';
 
 /** SPEC 2.6's fields, in its order; each is shown only when the vehicle has it. */
@@ -18,7 +19,7 @@ function summaryFields(vehicle: Vehicle): [string, string][] {
   return fields.flatMap(([label, value]) => (value === null || value === '' ? [] : [[label, String(value)]]));
 }
 
-export function VehicleSummaryCard({ vehicle, warnings }: { vehicle: Vehicle; warnings: readonly string[] }) {
+export function VehicleSummaryCard({ vehicle, warnings, actions }: { vehicle: Vehicle; warnings: readonly string[]; actions?: ReactNode }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="vehicle-summary-title">
       <Stack gap="md">
@@ -26,9 +27,12 @@ export function VehicleSummaryCard({ vehicle, warnings }: { vehicle: Vehicle; wa
           <Title order={2} size="h3" id="vehicle-summary-title">
             {vehicle.year} {vehicle.make} {vehicle.model}
           </Title>
-          <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={14} />}>
-            Identified
-          </Badge>
+          <Group gap="sm">
+            {actions}
+            <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={14} />}>
+              Identified
+            </Badge>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
           {summaryFields(vehicle).map(([label, value]) => (

@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';
+import { textCell, toCsv, type CsvCell } from '../../http/csv.ts';
 
 /**
  * The zod schema accepts the zones this Node knows; the database's zone list can differ by a few
@@ -37,18 +38,7 @@ export async function buildReport(db: Executor, range: AnalyticsRange): Promise<
   });
 }
 
-type Cell = string | number | null;
-
-/** Spreadsheets run cells that start like a formula; user text (service types, center names) must not. */
-function textCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+type Cell = CsvCell;
 
 function ratio(value: number | null): Cell {
   return value === null ? null : value.toFixed(4);
@@ -116,7 +106,7 @@ export function reportToCsv(report: AnalyticsReport): string {
 
   add('notes', '', 'resolution_time', RESOLUTION_DEFINITION);
   add('notes', '', 'rates', RATE_DEFINITION);
-  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }
 
 export interface ReportFile {

@@ -20,7 +20,7 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Knowledge it
  */
 export const knowledgeRouter = router({
   search: publicProcedure.input(knowledgeSearchSchema).query(({ ctx, input }) => searchKnowledge(ctx.db, input)),
-  tips: publicProcedure.input(tipsInputSchema).query(({ ctx, input }) => tipsFor(ctx.db, input)),
+  tips: publicProcedure.input(tipsInputSchema).query(({ ctx, input }) => tipsFor(ctx.db, input, ctx.user)),
   tags: publicProcedure.input(knowledgeTagsSchema).query(({ ctx, input }) => tagCounts(ctx.db, input)),
   get: publicProcedure.input(z.object({ id: knowledgeItemIdSchema })).query(async ({ ctx, input }) => {
     const item = await findItem(ctx.db, input.id);

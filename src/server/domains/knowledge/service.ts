@@ -4,10 +4,14 @@ import {
   tagsFromText,
   TIPS_SHOWN,
   type KnowledgeItem,
+  type PageContext,
   type Tip,
   type TipsInput,
 } from '../../../shared/knowledge.ts';
+import type { User } from '../../../shared/auth.ts';
+import { dueSummary } from '../../../shared/garage.ts';
 import type { Executor } from '../../db/index.ts';
+import { dueList } from '../garage/service.ts';
 import { itemsTagged, searchKnowledge } from './repository.ts';
 
 function toTip(item: KnowledgeItem): Tip {
@@ -29,6 +33,22 @@ export function anyWordQuery(text: string): string {
   return query;
 }
 
+/** Pages where the assistant leads with the user's most urgent maintenance. */
+const MAINTENANCE_PAGES: ReadonlySet<PageContext> = new Set(['home', 'service-records', 'general']);
+
+/** The most urgent overdue or due service in the user's garage, as a tip. */
+async function maintenanceTip(db: Executor, userId: string): Promise<Tip | null> {
+  const [item] = await dueList(db, userId, 'UTC');
+  if (!item || (item.urgency !== 'overdue' && item.urgency !== 'due')) return null;
+  return {
+    id: `due:${item.garageVehicleId}:${item.componentId}:${item.service}`,
+    title: `${item.service} ${item.urgency === 'overdue' ? 'is overdue' : 'is due'} on ${item.nickname}`,
+    body: `${item.componentName}: ${dueSummary(item)} (${item.intervalText.toLowerCase()}). Record it in Service Records once it is done.`,
+    priority: item.urgency === 'overdue' ? 'high' : 'medium',
+    tags: ['service-records', 'maintenance'],
+  };
+}
+
 // Enough first-reading matches to find the page's own among them.
 const CANDIDATES = 10;
 
@@ -38,7 +58,8 @@ const CANDIDATES = 10;
  * (tagged with its page context, most urgent first) fill up to three; matches from other pages
  * are used only if the page has too few items, so the advice fits the page.
  */
-export async function tipsFor(db: Executor, input: TipsInput): Promise<Tip[]> {
+export async function tipsFor(db: Executor, input: TipsInput, user: User | null = null): Promise<Tip[]> {
+  const maintenance = user && MAINTENANCE_PAGES.has(input.pageContext) ? await maintenanceTip(db, user.id) : null;
   const helpText = HELP_TEXTS[input.pageContext][input.role];
   const tags = tagsFromText(helpText);
   const { items: matches } = await searchKnowledge(db, {
@@ -57,5 +78,5 @@ export async function tipsFor(db: Executor, input: TipsInput): Promise<Tip[]> {
     limit: TIPS_SHOWN - onPage.length,
   });
   const elsewhere = matches.filter((item) => !item.tags.includes(input.pageContext));
-  return [...onPage, ...topUp, ...elsewhere].slice(0, TIPS_SHOWN).map(toTip);
+  return [...(maintenance ? [maintenance] : []), ...[...onPage, ...topUp, ...elsewhere].map(toTip)].slice(0, TIPS_SHOWN);
 }

@@ -17,21 +17,37 @@ function found(center: ServiceCenter | null): ServiceCenter {
   return center;
 }
 
+const SCOPE = 'service-centers';
+
 // PRODUCT.md: anyone reads active centers, signed-in users all of them, technicians manage them.
 export const serviceCentersRouter = router({
   list: publicProcedure
     .input(serviceCenterListSchema)
-    .query(({ ctx, input }) => listCenterPage(ctx.db, ctx.user !== null, input)),
-  all: publicProcedure.query(({ ctx }) => listAllCenters(ctx.db, ctx.user !== null)),
+    .query(({ ctx, input }) =>
+      ctx.readCache.get(SCOPE, `page:${ctx.user !== null}:${JSON.stringify(input)}`, () => listCenterPage(ctx.db, ctx.user !== null, input)),
+    ),
+  all: publicProcedure.query(({ ctx }) => ctx.readCache.get(SCOPE, `all:${ctx.user !== null}`, () => listAllCenters(ctx.db, ctx.user !== null))),
   get: publicProcedure.input(byId).query(async ({ ctx, input }) => found(await findCenter(ctx.db, ctx.user !== null, input.id))),
   create: techProcedure
     .input(serviceCenterInputSchema)
-    .mutation(({ ctx, input }) => insertCenter(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      const center = await insertCenter(ctx.db, ctx.user.id, input);
+      ctx.readCache.invalidate(SCOPE);
+      return center;
+    }),
   update: techProcedure
     .input(serviceCenterPatchSchema.extend({ id: serviceCenterIdSchema }))
-    .mutation(async ({ ctx, input: { id, ...patch } }) => found(await updateCenter(ctx.db, id, patch))),
+    .mutation(async ({ ctx, input: { id, ...patch } }) => {
+      const center = await updateCenter(ctx.db, id, patch);
+      ctx.readCache.invalidate(SCOPE);
+      return found(center);
+    }),
   /** "Delete" keeps the row: an inactive center stays listed with its badge (PRODUCT.md). */
   deactivate: techProcedure
     .input(byId)
-    .mutation(async ({ ctx, input }) => found(await updateCenter(ctx.db, input.id, { isActive: false }))),
+    .mutation(async ({ ctx, input }) => {
+      const center = await updateCenter(ctx.db, input.id, { isActive: false });
+      ctx.readCache.invalidate(SCOPE);
+      return found(center);
+    }),
 });

@@ -4,7 +4,6 @@ import {
   diagramPositionSchema,
   serviceIntervalSchema,
   walkthroughChapterSchema,
-  type ComponentServiceRecord,
   type DiagramPosition,
   type Vehicle,
   type VehicleComponent,
@@ -18,7 +17,7 @@ import type { Selectable } from 'kysely';
 import type { ComponentDraft } from './components.ts';
 import type { WalkthroughDraft } from './walkthroughs.ts';
 
-const vehicleColumns = [
+export const vehicleColumns = [
   'id',
   'vin',
   'year',
@@ -35,7 +34,7 @@ const vehicleColumns = [
 
 type VehicleColumns = Pick<Selectable<VehiclesTable>, (typeof vehicleColumns)[number]>;
 
-function toVehicle(row: VehicleColumns): Vehicle {
+export function toVehicle(row: VehicleColumns): Vehicle {
   return {
     id: row.id,
     vin: row.vin,
@@ -300,31 +299,3 @@ export async function listWalkthroughs(db: Executor, vehicleId: string): Promise
 }
 
 /** A component's service history, newest first; null when the component is not the vehicle's. */
-export async function listComponentServiceRecords(
-  db: Executor,
-  vehicleId: string,
-  componentId: string,
-): Promise<ComponentServiceRecord[] | null> {
-  const component = await db
-    .selectFrom('vehicle_components')
-    .select('id')
-    .where('id', '=', componentId)
-    .where('vehicle_id', '=', vehicleId)
-    .executeTakeFirst();
-  if (!component) return null;
-  const rows = await db
-    .selectFrom('service_records')
-    .select(['id', 'service_type', 'description', 'mileage', 'date'])
-    .where('vehicle_id', '=', vehicleId)
-    .where('component_id', '=', componentId)
-    .orderBy('date', 'desc')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    serviceType: row.service_type,
-    description: row.description,
-    mileage: row.mileage,
-    date: row.date,
-  }));
-}

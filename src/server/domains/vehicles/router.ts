@@ -11,10 +11,11 @@ import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
 import {
   findVehicleById,
   listComponents,
-  listComponentServiceRecords,
   listWalkthroughs,
   searchVehicles,
 } from './repository.ts';
+import { componentBelongsTo, listRecords } from '../garage/repository.ts';
+import { recordViewer } from '../garage/service.ts';
 import { catalog, catalogModels, chooseVehicle, identifyByVin, type DecoderSource } from './service.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
@@ -44,10 +45,18 @@ export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
       await requireVehicle(ctx.db, input.vehicleId);
       return listWalkthroughs(ctx.db, input.vehicleId);
     }),
+    /** The component's history the caller may see (their garage's, or customers' for technicians). */
     serviceRecords: authedProcedure.input(serviceRecordsInputSchema).query(async ({ ctx, input }) => {
-      const records = await listComponentServiceRecords(ctx.db, input.vehicleId, input.componentId);
-      if (!records) throw new TRPCError({ code: 'NOT_FOUND', message: 'Component not found' });
-      return records;
+      if (!(await componentBelongsTo(ctx.db, input.componentId, input.vehicleId))) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'Component not found' });
+      }
+      const { items } = await listRecords(
+        ctx.db,
+        recordViewer(ctx.user),
+        { vehicleId: input.vehicleId, componentId: input.componentId, timeZone: 'UTC' },
+        { limit: 100, offset: 0 },
+      );
+      return items.map(({ id, serviceType, description, mileage, date }) => ({ id, serviceType, description, mileage, date }));
     }),
   });
 }

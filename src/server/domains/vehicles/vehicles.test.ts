@@ -390,15 +390,19 @@ describeEachDatabase('vehicles: decode, catalog, manual choice', (getDb) => {
     const input = { vehicleId: vehicle.id, componentId: brakes.id };
 
     expect((await rejection(callerFor(db, null).vehicles.serviceRecords(input))).code).toBe('UNAUTHORIZED');
-    const owner = callerFor(db, await createUser(db, { role: 'simple' }));
+    const ownerUser = await createUser(db, { role: 'simple' });
+    const owner = callerFor(db, ownerUser);
     expect(await owner.vehicles.serviceRecords(input)).toEqual([]);
 
+    const someoneElse = await createUser(db, { role: 'simple' });
     await db
       .insertInto('service_records')
       .values([
-        { vehicle_id: vehicle.id, component_id: brakes.id, service_type: 'Pads replaced', mileage: '42,000', date: '2025-03-01T10:00:00Z' },
-        { vehicle_id: vehicle.id, component_id: brakes.id, service_type: 'Fluid flush', date: '2025-09-01T10:00:00Z' },
-        { vehicle_id: vehicle.id, component_id: engine.id, service_type: 'Oil change' },
+        { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: brakes.id, service_type: 'Pads replaced', mileage: '42,000', date: '2025-03-01T10:00:00Z' },
+        { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: brakes.id, service_type: 'Fluid flush', date: '2025-09-01T10:00:00Z' },
+        { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: engine.id, service_type: 'Oil change' },
+        // Another owner's history of the same model never shows.
+        { vehicle_id: vehicle.id, user_id: someoneElse.id, component_id: brakes.id, service_type: 'Rotors' },
       ])
       .execute();
     const records = await owner.vehicles.serviceRecords(input);

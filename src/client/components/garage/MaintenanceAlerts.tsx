@@ -1,0 +1,42 @@
+import { Alert, Anchor, Group, List, Text } from '@mantine/core';
+import { IconTool } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { dueSummary, type DueItem } from '../../../shared/garage.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { browserTimeZone } from '../shop/parts.tsx';
+import { UrgencyBadge } from './UrgencyBadge.tsx';
+
+const SHOWN = 5;
+
+/** The home page's alerts: what is overdue or due on the user's saved vehicles. */
+export function MaintenanceAlerts() {
+  const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
+  const alerts = (due.data ?? []).filter((item) => item.urgency === 'overdue' || item.urgency === 'due');
+  if (alerts.length === 0) return null;
+  const overdue = alerts.filter((item) => item.urgency === 'overdue').length;
+  return (
+    <Alert
+      color={overdue > 0 ? 'red' : 'orange'}
+      variant="light"
+      icon={<IconTool size={18} />}
+      title={`Maintenance alerts: ${overdue > 0 ? `${overdue} overdue` : ''}${overdue > 0 && alerts.length > overdue ? ', ' : ''}${alerts.length > overdue ? `${alerts.length - overdue} due` : ''}`}
+      aria-label="Maintenance alerts"
+    >
+      <List spacing={6} size="sm" listStyleType="none" ml={0} pl={0}>
+        {alerts.slice(0, SHOWN).map((item: DueItem) => (
+          <List.Item key={`${item.garageVehicleId}:${item.componentId}:${item.service}`}>
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              <UrgencyBadge urgency={item.urgency} size="sm" style={{ flexShrink: 0 }} />
+              <Text size="sm">
+                <strong>{item.service}</strong> ({item.componentName}) on {item.nickname}: {dueSummary(item)}
+              </Text>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      <Anchor component={Link} href="/garage" size="sm" mt="xs" display="inline-block" c="inherit" fw={600} underline="always">
+        {alerts.length > SHOWN ? `See all ${alerts.length} in My Garage` : 'Open My Garage'}
+      </Anchor>
+    </Alert>
+  );
+}

@@ -1,0 +1,175 @@
+import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { todayIn } from '../../../shared/analytics.ts';
+import {
+  GARAGE_LIMITS,
+  RECORD_STATUS_LABELS,
+  RECORD_STATUSES,
+  serviceName,
+  serviceRecordFieldsSchema,
+  type RecordStatus,
+  type ServiceRecord,
+} from '../../../shared/garage.ts';
+import { zodFormValidator } from '../../lib/forms.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { browserTimeZone } from '../shop/parts.tsx';
+import { recordDay } from './UrgencyBadge.tsx';
+
+/** A vehicle a record can be written for: one of the user's, or (technicians) a customer's. */
+export interface RecordTarget {
+  key: string;
+  label: string;
+  vehicleId: string;
+  customerId: string | null;
+}
+
+type FormValues = {
+  target: string;
+  componentId: string | null;
+  serviceType: string;
+  date: string;
+  mileage: string;
+  cost: string;
+  status: RecordStatus;
+  description: string;
+  notes: string;
+};
+
+function fieldsOf(values: FormValues, timeZone: string) {
+  return {
+    componentId: values.componentId,
+    serviceType: values.serviceType,
+    date: values.date,
+    mileage: values.mileage.trim() === '' ? null : values.mileage,
+    cost: values.cost.trim() === '' ? null : values.cost.replace(/^\$/, ''),
+    status: values.status,
+    description: values.description,
+    notes: values.notes,
+    timeZone,
+  };
+}
+
+const validateFields = zodFormValidator<ReturnType<typeof fieldsOf>>(serviceRecordFieldsSchema);
+
+/** Add a record (no record given) or edit one; the shared schema checks it here and on the server. */
+export function RecordForm({
+  targets,
+  record,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  targets: RecordTarget[];
+  record?: ServiceRecord;
+  initial?: { targetKey?: string; componentId?: string | null; serviceType?: string };
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const timeZone = browserTimeZone();
+  const utils = trpc.useUtils();
+  const form = useForm<FormValues>({
+    initialValues: {
+      target: record ? '' : (initial?.targetKey ?? targets[0]?.key ?? ''),
+      componentId: record?.componentId ?? initial?.componentId ?? null,
+      serviceType: record?.serviceType ?? initial?.serviceType ?? '',
+      date: record ? recordDay(record.date) : todayIn(timeZone),
+      mileage: record?.mileageValue?.toString() ?? '',
+      cost: record?.cost ?? '',
+      status: record?.status ?? 'completed',
+      description: record?.description ?? '',
+      notes: record?.notes ?? '',
+    },
+    validate: (values) => ({
+      ...validateFields(fieldsOf(values, timeZone)),
+      ...(!record && !targets.some((t) => t.key === values.target) ? { target: 'Choose a vehicle' } : {}),
+    }),
+  });
+  const target = targets.find((t) => t.key === form.values.target);
+  const vehicleId = record?.vehicleId ?? target?.vehicleId ?? null;
+  const components = trpc.vehicles.components.useQuery({ vehicleId: vehicleId ?? '' }, { enabled: vehicleId !== null });
+  const component = components.data?.find((c) => c.id === form.values.componentId);
+  const suggestions = [...new Set((component ? [component] : (components.data ?? [])).flatMap((c) => c.serviceSchedule.map((s) => serviceName(s.label))))];
+
+  const done = (message: string) => () => {
+    notifySuccess('Success', message);
+    void utils.garage.invalidate();
+    void utils.vehicles.serviceRecords.invalidate();
+    void utils.knowledge.tips.invalidate();
+    onDone();
+  };
+  const fail = (fallback: string) => (error: unknown) => {
+    form.setErrors(fieldErrors(error));
+    notifyError('Error', errorMessage(error, fallback));
+  };
+  const create = trpc.garage.records.create.useMutation({ onSuccess: done('Service record added'), onError: fail('Failed to add the service record') });
+  const update = trpc.garage.records.update.useMutation({ onSuccess: done('Service record updated'), onError: fail('Failed to update the service record') });
+
+  const submit = (values: FormValues) => {
+    const fields = fieldsOf(values, timeZone);
+    if (record) update.mutate({ ...fields, id: record.id });
+    else if (target) create.mutate({ ...fields, vehicleId: target.vehicleId, customerId: target.customerId });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        {record ? null : (
+          <Select
+            label="Vehicle"
+            withAsterisk
+            allowDeselect={false}
+            data={targets.map((t) => ({ value: t.key, label: t.label }))}
+            nothingFoundMessage="Save a vehicle to your garage first"
+            {...form.getInputProps('target')}
+            onChange={(value) => {
+              form.setFieldValue('target', value ?? '');
+              form.setFieldValue('componentId', null);
+            }}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Component"
+            placeholder="Whole vehicle"
+            clearable
+            disabled={vehicleId === null}
+            data={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            {...form.getInputProps('componentId')}
+          />
+          <Autocomplete
+            label="Service type"
+            withAsterisk
+            placeholder="e.g. Oil change"
+            maxLength={GARAGE_LIMITS.serviceType}
+            data={suggestions}
+            {...form.getInputProps('serviceType')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
+          <Select
+            label="Status"
+            allowDeselect={false}
+            data={RECORD_STATUSES.map((value) => ({ value, label: RECORD_STATUS_LABELS[value] }))}
+            {...form.getInputProps('status')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Mileage" inputMode="numeric" rightSection="mi" placeholder="Odometer at the service" {...form.getInputProps('mileage')} />
+          <TextInput label="Cost" inputMode="decimal" leftSection="$" placeholder="0.00" {...form.getInputProps('cost')} />
+        </SimpleGrid>
+        <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={GARAGE_LIMITS.description} {...form.getInputProps('description')} />
+        <Textarea label="Notes" autosize minRows={1} maxRows={6} maxLength={GARAGE_LIMITS.notes} {...form.getInputProps('notes')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {record ? 'Save Changes' : 'Add Record'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

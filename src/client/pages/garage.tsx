@@ -1,0 +1,283 @@
+import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  IconClipboardList,
+  IconDots,
+  IconDownload,
+  IconPencil,
+  IconPlus,
+  IconPrinter,
+  IconSchema,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { dueSummary, DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, worstUrgency, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { exportLinks } from '../components/garage/links.ts';
+import { RecordForm } from '../components/garage/RecordForm.tsx';
+import { formatDay, formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
+import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { browserTimeZone, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { zodFormValidator } from '../lib/forms.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../lib/trpc.ts';
+
+const DUE_SHOWN = 6;
+
+function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  type Values = { nickname: string; odometer: string };
+  const form = useForm<Values>({
+    initialValues: { nickname: entry.nickname, odometer: String(entry.odometer) },
+    validate: zodFormValidator<Values>(updateGarageVehicleSchema),
+  });
+  const update = trpc.garage.update.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Vehicle updated');
+      void utils.garage.invalidate();
+      onDone();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError('Error', errorMessage(error, 'Failed to update the vehicle'));
+    },
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => update.mutate({ ...values, id: entry.id }))} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Nickname" withAsterisk maxLength={GARAGE_LIMITS.nickname} {...form.getInputProps('nickname')} />
+        <TextInput label="Current odometer" withAsterisk inputMode="numeric" rightSection="mi" {...form.getInputProps('odometer')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DueTable({ items, name }: { items: DueItem[]; name: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, DUE_SHOWN);
+  return (
+    <Stack gap={4}>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing={6} aria-label={`Maintenance due for ${name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Service</Table.Th>
+              <Table.Th>Last done</Table.Th>
+              <Table.Th>Next due</Table.Th>
+              <Table.Th>Urgency</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((item) => (
+              <Table.Tr key={`${item.componentId}:${item.service}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {item.service}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.componentName} · {item.intervalText}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {item.lastServiceDate ? (
+                    <Text size="sm">
+                      {formatDay(item.lastServiceDate)}
+                      {item.lastServiceMileage !== null ? ` · ${formatMiles(item.lastServiceMileage)}` : ''}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No record
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{[item.dueDate ? formatDay(item.dueDate) : null, item.dueMileage !== null ? formatMiles(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {dueSummary(item)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <UrgencyBadge urgency={item.urgency} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {items.length > DUE_SHOWN ? (
+        <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }}>
+          {all ? 'Show fewer' : `Show all ${items.length}`}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
+  const { vehicle } = entry;
+  const urgency = worstUrgency(due.map((item) => item.urgency));
+  const links = exportLinks(vehicle.id, null);
+  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={entry.nickname}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={2} size="h3">
+              {entry.nickname}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {name}
+              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {formatMiles(entry.odometer)}
+              {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
+            </Text>
+          </div>
+          <Group gap="xs" wrap="nowrap">
+            <UrgencyBadge urgency={urgency} size="lg" />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" size="compact-md" aria-label={`More for ${entry.nickname}`}>
+                  <IconDots size={16} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                  Rename or update odometer
+                </Menu.Item>
+                <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={links.csv}>
+                  Export history (CSV)
+                </Menu.Item>
+                <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
+                  Printable history
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={onRemove}>
+                  Remove from garage
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {due.length > 0 ? (
+          <DueTable items={due} name={entry.nickname} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No service intervals are known for this vehicle's components.
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            Add Record
+          </Button>
+          <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
+            Service history
+          </Button>
+          <Button component={Link} href={`/?vehicle=${vehicle.id}`} variant="default" leftSection={<IconSchema size={16} />}>
+            Diagram
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function GaragePage() {
+  const utils = trpc.useUtils();
+  const garage = trpc.garage.list.useQuery();
+  const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
+  const { targets } = useRecordTargets();
+  const [editing, setEditing] = useState<GarageVehicle | null>(null);
+  const [adding, setAdding] = useState<GarageVehicle | null>(null);
+  const [removing, setRemoving] = useState<GarageVehicle | null>(null);
+  const remove = trpc.garage.remove.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Vehicle removed from your garage');
+      void utils.garage.invalidate();
+      setRemoving(null);
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to remove the vehicle')),
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="My Garage"
+        description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${DUE_THRESHOLDS.dueMiles} miles, Soon within ${DUE_THRESHOLDS.soonDays} days or ${DUE_THRESHOLDS.soonMiles} miles.`}
+      />
+      {garage.isPending ? (
+        <SimpleGrid cols={1} spacing="md" aria-busy="true">
+          <Skeleton h={260} radius="md" />
+          <Skeleton h={260} radius="md" />
+        </SimpleGrid>
+      ) : garage.isError ? (
+        <EmptyState
+          title="Your garage could not be loaded"
+          hint={errorMessage(garage.error, 'Please try again.')}
+          action={
+            <Button variant="default" onClick={() => void garage.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : garage.data.length === 0 ? (
+        <EmptyState
+          title="Your garage is empty"
+          hint="Identify a vehicle by VIN or by year, make and model, then choose Save to My Vehicles."
+          action={
+            <Button component={Link} href="/">
+              Identify a vehicle
+            </Button>
+          }
+        />
+      ) : (
+        <Stack gap="md">
+          {garage.data.map((entry) => (
+            <GarageCard
+              key={entry.id}
+              entry={entry}
+              due={(due.data ?? []).filter((item) => item.garageVehicleId === entry.id)}
+              onEdit={() => setEditing(entry)}
+              onAdd={() => setAdding(entry)}
+              onRemove={() => setRemoving(entry)}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.nickname}` : ''}>
+        {editing ? <EditVehicleForm entry={editing} onDone={() => setEditing(null)} /> : null}
+      </ShopDialog>
+      <ShopDialog opened={adding !== null} onClose={() => setAdding(null)} title="Add Service Record">
+        {adding ? (
+          <RecordForm targets={targets} initial={{ targetKey: ownKey(adding.vehicle.id) }} onDone={() => setAdding(null)} onCancel={() => setAdding(null)} />
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">
+        {removing ? (
+          <Stack gap="md">
+            <Text size="sm">
+              Remove {removing.nickname} from your garage? Its service records are kept and come back if you save the vehicle again.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setRemoving(null)}>
+                Cancel
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: removing.id })}>
+                Remove
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </ShopDialog>
+    </Stack>
+  );
+}

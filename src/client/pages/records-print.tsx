@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'wouter';
+import { formatCost, formatDay, formatMiles, recordDay } from '../components/garage/UrgencyBadge.tsx';
+import { browserTimeZone } from '../components/shop/parts.tsx';
+import { appName } from '../lib/app-name.ts';
+import { errorMessage, trpc } from '../lib/trpc.ts';
+import { RECORD_STATUS_LABELS } from '../../shared/garage.ts';
+
+const MOST = 100;
+
+/** A vehicle's service history laid out for paper: the shell and buttons are not printed. */
+export default function RecordsPrintPage() {
+  const [params] = useSearchParams();
+  const vehicleId = params.get('vehicle') ?? '';
+  const customerId = params.get('customer') ?? undefined;
+  const records = trpc.garage.records.list.useQuery({ vehicleId, customerId, timeZone: browserTimeZone(), limit: MOST, offset: 0 }, { enabled: vehicleId !== '' });
+  const garage = trpc.garage.list.useQuery();
+  const entry = garage.data?.find((g) => g.vehicle.id === vehicleId);
+  const first = records.data?.items[0];
+  const vehicle = entry?.vehicle ?? first?.vehicle;
+
+  return (
+    <Stack gap="lg" className="print-page">
+      <Group justify="space-between" data-no-print>
+        <Button component={Link} href="/records" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          Back to Service Records
+        </Button>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!records.data}>
+          Print
+        </Button>
+      </Group>
+      <div>
+        <Title order={1}>Service History</Title>
+        <Text c="dimmed">
+          {vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Vehicle'}
+          {entry ? ` “${entry.nickname}” · odometer ${formatMiles(entry.odometer)}` : ''}
+          {vehicle?.vin ? ` · VIN ${vehicle.vin}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {appName} · printed {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}
+        </Text>
+      </div>
+      {vehicleId === '' ? (
+        <Alert color="yellow">Choose a vehicle on the Service Records page first.</Alert>
+      ) : records.isPending ? (
+        <Skeleton h={200} />
+      ) : records.isError ? (
+        <Alert color="red" title="The history could not be loaded">
+          {errorMessage(records.error, 'Please try again.')}
+        </Alert>
+      ) : records.data.items.length === 0 ? (
+        <Text>No service records for this vehicle yet.</Text>
+      ) : (
+        <>
+          <Table withTableBorder withColumnBorders aria-label="Service history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Service</Table.Th>
+                <Table.Th>Component</Table.Th>
+                <Table.Th>Mileage</Table.Th>
+                <Table.Th>Cost</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Technician</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.data.items.map((record) => (
+                <Table.Tr key={record.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(recordDay(record.date))}</Table.Td>
+                  <Table.Td>
+                    {record.serviceType}
+                    {record.description ? <Text size="xs">{record.description}</Text> : null}
+                    {record.notes ? (
+                      <Text size="xs" c="dimmed">
+                        {record.notes}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{record.componentName ?? '-'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(record.mileageValue)}</Table.Td>
+                  <Table.Td>{formatCost(record.cost)}</Table.Td>
+                  <Table.Td>{RECORD_STATUS_LABELS[record.status]}</Table.Td>
+                  <Table.Td>{record.technicianName ?? '-'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {records.data.total > MOST ? (
+            <Text size="sm">
+              The {MOST} most recent of {records.data.total} records; export the CSV for all of them.
+            </Text>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

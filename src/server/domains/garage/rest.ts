@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  AddToGarageInput,
+  CreateServiceRecordInput,
+  GarageVehiclePatch,
+  ListServiceRecordsInput,
+  ServiceRecordPatch,
+} from '../../../shared/garage.ts';
+import { objectBody, pathId, restRoute } from '../../http/rest.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** An empty parameter means no filter, as a blank form field would. */
+function param(req: FastifyRequest, key: string): string | undefined {
+  const value = (req.query as Query)[key];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first.trim() === '' ? undefined : first;
+}
+
+function vehicleParam(req: FastifyRequest): string {
+  return (req.params as { vehicleId: string }).vehicleId;
+}
+
+export function registerGarageRest(app: FastifyInstance): void {
+  const tag = 'Garage and service records';
+  restRoute(app, { method: 'GET', url: '/api/garage', summary: "The signed-in user's saved vehicles", tag, auth: 'user', procedure: 'garage.list' }, ({ caller }) =>
+    caller.garage.list(),
+  );
+  restRoute(
+    app,
+    { method: 'POST', url: '/api/garage', summary: 'Save an identified vehicle with a nickname and the current odometer', tag, auth: 'user', procedure: 'garage.add', inputFrom: 'body' },
+    ({ caller, req }) => caller.garage.add(objectBody(req) as AddToGarageInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/garage/due',
+      summary: 'What is due for every saved vehicle, most urgent first',
+      description:
+        'One entry per component and service interval: the last completed service, the next due day and mileage (whichever comes first) and the urgency: overdue (past either), due (within 7 days or 100 miles), soon (within 30 days or 500 miles) or ok. Days are counted in `timeZone` (default UTC); `vehicleId` narrows to one vehicle.',
+      tag,
+      auth: 'user',
+      procedure: 'garage.due',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) => caller.garage.due({ timeZone: param(req, 'timeZone'), vehicleId: param(req, 'vehicleId') }),
+  );
+  restRoute(
+    app,
+    { method: 'PATCH', url: '/api/garage/:id', summary: 'Rename a saved vehicle or update its odometer', tag, auth: 'user', procedure: 'garage.update', inputFrom: 'body' },
+    ({ caller, req }) => caller.garage.update({ ...(objectBody(req) as GarageVehiclePatch), id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    { method: 'DELETE', url: '/api/garage/:id', summary: 'Remove a vehicle from the garage (its records stay and return if it is saved again)', tag, auth: 'user', status: 204, procedure: 'garage.remove' },
+    async ({ caller, req }) => {
+      await caller.garage.remove({ id: pathId(req) });
+      return undefined;
+    },
+  );
+
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/vehicles/:vehicleId/service-records',
+      summary: "A vehicle's service records, newest first",
+      description:
+        "Owners see their own history of the vehicle; technicians also customers' histories (narrow with `customerId`). Filters: `search`, `status`, `from` and `to` (days as entered, inclusive), `componentId`; `limit` (at most 100) and `offset` page; X-Total-Count carries the number of matches.",
+      tag,
+      auth: 'user',
+      procedure: 'garage.records.list',
+      inputFrom: 'query',
+    },
+    async ({ caller, req, reply }) => {
+      const input = {
+        vehicleId: vehicleParam(req),
+        componentId: param(req, 'componentId'),
+        customerId: param(req, 'customerId'),
+        search: param(req, 'search'),
+        status: param(req, 'status'),
+        from: param(req, 'from'),
+        to: param(req, 'to'),
+        timeZone: param(req, 'timeZone'),
+        limit: param(req, 'limit'),
+        offset: param(req, 'offset'),
+      } as ListServiceRecordsInput;
+      const page = await caller.garage.records.list(input);
+      reply.header('x-total-count', String(page.total));
+      return page.items;
+    },
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/vehicles/:vehicleId/service-records',
+      summary: 'Add a service record to a vehicle in your garage (technicians: a customer vehicle, with customerId)',
+      tag,
+      auth: 'user',
+      procedure: 'garage.records.create',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.garage.records.create({ ...(objectBody(req) as CreateServiceRecordInput), vehicleId: vehicleParam(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/vehicles/:vehicleId/service-records.csv',
+      summary: "A vehicle's service history as a CSV download",
+      tag,
+      auth: 'user',
+      procedure: 'garage.records.csv',
+      inputFrom: 'query',
+      produces: 'text/csv',
+    },
+    async ({ caller, req, reply }) => {
+      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerId: param(req, 'customerId'), timeZone: param(req, 'timeZone') });
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store');
+      return file.csv;
+    },
+  );
+  restRoute(
+    app,
+    { method: 'PATCH', url: '/api/service-records/:id', summary: 'Change fields of a service record', tag, auth: 'user', procedure: 'garage.records.update', inputFrom: 'body' },
+    ({ caller, req }) => caller.garage.records.update({ ...(objectBody(req) as ServiceRecordPatch), id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    { method: 'DELETE', url: '/api/service-records/:id', summary: 'Delete a service record', tag, auth: 'user', status: 204, procedure: 'garage.records.remove' },
+    async ({ caller, req }) => {
+      await caller.garage.records.remove({ id: pathId(req) });
+      return undefined;
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+
+// Last year's model at 1,000 miles: the oil change (every 6 months) is overdue from the start,
+// while the engine's distance-only services are not; so one oil record clears the engine.
+const MODEL_YEAR = String(new Date().getFullYear() - 1);
+
+function alerts(page: Page) {
+  return page.getByRole('alert', { name: 'Maintenance alerts' }).or(page.locator('[aria-label="Maintenance alerts"]'));
+}
+
+async function engineBadge(page: Page): Promise<string> {
+  await page.getByRole('button', { name: '1. Engine' }).click();
+  const details = page.getByRole('region', { name: 'Engine details' });
+  await details.waitFor();
+  const badge = details.getByText(/^(Good Condition|Service Due|Service Overdue)$/);
+  await badge.waitFor();
+  return (await badge.textContent()) ?? '';
+}
+
+describe('My Garage, service records and what is due', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: Page;
+  let tech: Page;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    owner = await newPage(browser);
+    await signUp(owner, server, { role: 'simple' });
+    tech = await newPage(browser, { colorScheme: 'dark' });
+    await signUp(tech, server, { role: 'tech' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('starts with an empty garage that says how to fill it', async () => {
+    await owner.getByRole('link', { name: 'My Garage' }).first().click();
+    await owner.getByRole('heading', { level: 1, name: 'My Garage' }).waitFor();
+    await owner.getByText('Your garage is empty').waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'garage-empty-simple-light');
+    await tech.goto(`${server.url}/records`);
+    await tech.getByText('No service records yet').waitFor();
+    await checkA11y(tech);
+    await screenshot(tech, 'records-empty-tech-dark');
+  });
+
+  it('saves a vehicle, alerts what is due, and an oil record clears the alert, the badge and fills the history', async () => {
+    await owner.goto(`${server.url}/`);
+    await chooseOption(owner, 'Year', MODEL_YEAR);
+    await chooseOption(owner, 'Make', 'Toyota');
+    await chooseOption(owner, 'Model', 'Camry');
+    await owner.getByRole('button', { name: 'Select Vehicle' }).click();
+    const summary = owner.getByRole('region', { name: `${MODEL_YEAR} Toyota Camry` });
+    await summary.getByRole('button', { name: 'Save to My Vehicles' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Save to My Vehicles' });
+    await dialog.getByLabel('Nickname').fill('Daily');
+    await dialog.getByLabel('Current odometer').fill('-5');
+    await dialog.getByRole('button', { name: 'Save Vehicle' }).click();
+    await dialog.getByText('Mileage must not be negative').waitFor();
+    await dialog.getByLabel('Current odometer').fill('1,000');
+    await dialog.getByRole('button', { name: 'Save Vehicle' }).click();
+    await summary.getByText('In My Garage: Daily').waitFor();
+
+    // The home page alerts and the diagram badge.
+    await alerts(owner).getByText(/Oil change/).waitFor();
+    await expect(alerts(owner).innerText()).resolves.toContain('on Daily');
+    expect(await engineBadge(owner)).toBe('Service Overdue');
+    await checkA11y(owner);
+    await screenshot(owner, 'garage-home-alerts-light');
+    await owner.getByRole('button', { name: 'Service History' }).click();
+    await owner.getByRole('dialog', { name: 'Service History: Engine' }).getByText('No service records yet').waitFor();
+    await owner.keyboard.press('Escape');
+
+    // The garage lists it with the oil change overdue; a record for the engine's oil service.
+    await owner.getByRole('link', { name: 'My Garage' }).first().click();
+    const card = owner.getByRole('region', { name: 'Daily' });
+    const dueTable = card.getByRole('table', { name: 'Maintenance due for Daily' });
+    const oilRow = dueTable.getByRole('row').filter({ hasText: 'Oil change' });
+    await expect(oilRow.textContent()).resolves.toContain('Overdue');
+    await screenshot(owner, 'garage-list-light');
+    await card.getByRole('button', { name: 'Add Record' }).click();
+    const form = owner.getByRole('dialog', { name: 'Add Service Record' });
+    await chooseOption(owner, 'Component', 'Engine', form);
+    await form.getByLabel('Service type').fill('Oil change');
+    await form.getByLabel('Mileage').fill('1000');
+    await form.getByLabel('Cost').fill('59.999');
+    await form.getByRole('button', { name: 'Add Record' }).click();
+    await form.getByText(/Cost must be a non-negative amount/).waitFor();
+    await form.getByLabel('Cost').fill('59.90');
+    await form.getByLabel('Notes').fill('=HYPERLINK("x") synthetic 0W-20');
+    await checkA11y(owner);
+    await screenshot(owner, 'garage-record-form-light');
+    await form.getByRole('button', { name: 'Add Record' }).click();
+    await form.waitFor({ state: 'hidden' });
+    // Most urgent first: the oil change moves down among the services not yet urgent.
+    await card.getByRole('button', { name: /^Show all/ }).click();
+    await expect.poll(() => oilRow.textContent()).toContain('Not urgent');
+    await expect(oilRow.textContent()).resolves.toContain('1,000 mi');
+
+    // Back on the vehicle: the alert and the badge changed, and the history shows the record.
+    await card.getByRole('link', { name: 'Diagram' }).click();
+    await owner.getByRole('region', { name: `${MODEL_YEAR} Toyota Camry` }).waitFor();
+    await expect.poll(async () => ((await alerts(owner).count()) === 0 ? '' : await alerts(owner).innerText())).not.toContain('Oil change');
+    expect(await engineBadge(owner)).toBe('Good Condition');
+    await owner.getByRole('button', { name: 'Service History' }).click();
+    const history = owner.getByRole('table', { name: 'Service records for Engine' });
+    await expect(history.innerText()).resolves.toContain('Oil change');
+    await owner.keyboard.press('Escape');
+
+    // The records page, its CSV and the printable history.
+    await owner.goto(`${server.url}/garage`);
+    await owner.getByRole('region', { name: 'Daily' }).getByRole('link', { name: 'Service history' }).click();
+    const table = owner.getByRole('table', { name: 'Service records' });
+    await expect(table.innerText()).resolves.toContain('$59.90');
+    await checkA11y(owner);
+    await screenshot(owner, 'records-simple-light');
+    const csvHref = await owner.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const csv = await owner.request.get(`${server.url}${csvHref}`);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('date,service_type,component,status,mileage,cost,description,notes,technician');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',Oil change,Engine,completed,1000,59.90,,"\'=HYPERLINK(""x"") synthetic 0W-20",');
+    await owner.getByRole('link', { name: 'Printable history' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Service History' }).waitFor();
+    await expect(owner.getByRole('table', { name: 'Service history' }).innerText()).resolves.toContain('Oil change');
+    await owner.emulateMedia({ media: 'print' });
+    await expect(owner.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(false);
+    await screenshot(owner, 'records-print');
+    await owner.emulateMedia({ media: 'screen' });
+    expect(scriptErrors(owner)).toEqual([]);
+  });
+
+  it("lets a technician keep records for a customer's vehicle named in an appointment", async () => {
+    const customer = await server.db.selectFrom('users').select('id').where('role', '=', 'simple').executeTakeFirstOrThrow();
+    const vehicle = await server.db.selectFrom('garage_vehicles').select('vehicle_id').where('user_id', '=', customer.id).executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('service_appointments')
+      .values({ customer_id: customer.id, vehicle_id: vehicle.vehicle_id, appointment_date: new Date(), duration: 60, service_type: 'Brake inspection' })
+      .execute();
+    await tech.goto(`${server.url}/records`);
+    await tech.getByRole('button', { name: 'Add Record' }).first().click();
+    const form = tech.getByRole('dialog', { name: 'Add Service Record' });
+    await chooseOption(tech, 'Vehicle', new RegExp(`${MODEL_YEAR} Toyota Camry`), form);
+    await chooseOption(tech, 'Component', 'Brakes', form);
+    await form.getByLabel('Service type').fill('Brake inspection');
+    await form.getByLabel('Mileage').fill('1200');
+    await form.getByRole('button', { name: 'Add Record' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const table = tech.getByRole('table', { name: 'Service records' });
+    await expect.poll(() => table.innerText()).toContain('Brake inspection');
+    await checkA11y(tech);
+    await screenshot(tech, 'records-tech-dark');
+    // The record joined the customer's history, signed by the technician; the odometer rose.
+    const stored = await server.db.selectFrom('service_records').select(['user_id', 'technician_id']).where('service_type', '=', 'Brake inspection').executeTakeFirstOrThrow();
+    expect(stored.user_id).toBe(customer.id);
+    expect(stored.technician_id).not.toBeNull();
+    await owner.goto(`${server.url}/garage`);
+    await expect(owner.getByRole('region', { name: 'Daily' }).innerText()).resolves.toContain('1,200 mi');
+    expect(scriptErrors(tech)).toEqual([]);
+  });
+});
