@@ -15,6 +15,7 @@ import {
 } from '../../../shared/garage.ts';
 import type { Vehicle, VehicleComponent } from '../../../shared/vehicles.ts';
 import type { Database } from '../../db/index.ts';
+import { seedDatabase } from '../../db/seed.ts';
 import { toHttpError } from '../../http/errors.ts';
 import { getVinDecoder } from '../vehicles/vin-decoder.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
@@ -851,5 +852,33 @@ describeEachDatabase('garage and service records', (getDb) => {
     expect(missing.json<unknown>()).toEqual({ message: 'Vehicle not found', code: 'NOT_FOUND' });
     expect((await rest('GET', `/api/vehicles/${f150.vehicle.id}/service-records.csv`, null)).statusCode).toBe(401);
     expect((await rest('GET', `/api/vehicles/${f150.vehicle.id}/service-records.csv?timeZone=Mars/Olympus`, cookie)).statusCode).toBe(400);
+  });
+});
+
+describeEachDatabase('the assistant leads with what is due', (getDb) => {
+  it("puts the garage's most urgent service first in the home page tips, and nothing for an empty garage", async () => {
+    const db = getDb();
+    await seedDatabase(db);
+    const owner = await createUser(db, { role: 'simple' });
+    const caller = callerFor(db, owner);
+    const before = await caller.knowledge.tips({ pageContext: 'home', role: 'simple' });
+    expect(before.some((tip) => tip.id.startsWith('due:'))).toBe(false);
+
+    const vehicle = await callerFor(db, null).vehicles.decodeVin({ vin: '1FTFW1EF7BFB11754' });
+    const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Work truck', odometer: 150_000 });
+    const [mostUrgent] = await caller.garage.due({ timeZone: 'UTC' });
+    const tips = await caller.knowledge.tips({ pageContext: 'home', role: 'simple' });
+    expect(tips).toHaveLength(3);
+    expect(tips[0]).toMatchObject({
+      id: `due:${entry.id}:${mostUrgent!.componentId}:${mostUrgent!.service}`,
+      title: `${mostUrgent!.service} is overdue on Work truck`,
+      priority: 'high',
+    });
+    // Pages about other things keep their own advice.
+    const scanning = await caller.knowledge.tips({ pageContext: 'scanning', role: 'simple' });
+    expect(scanning.some((tip) => tip.id.startsWith('due:'))).toBe(false);
+    // Another user's garage never shows.
+    const other = await callerFor(db, await createUser(db, { role: 'simple' })).knowledge.tips({ pageContext: 'home', role: 'simple' });
+    expect(other.some((tip) => tip.id.startsWith('due:'))).toBe(false);
   });
 });
