@@ -90,7 +90,7 @@ function fieldNamesOf(procedure: string | undefined): string[] {
   return Object.keys(procs[procedure]?._def.inputs[0]?.shape ?? {});
 }
 
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 15);
 // Every path gets RUNS requests, each compared with a checksum of all tables: minutes, not seconds.
 const SUITE_TIMEOUT_MS = 180_000;
 
