@@ -112,32 +112,26 @@ function notFutureIfCompleted(values: { status?: RecordStatus; date?: string; ti
   }
 }
 
+/** The record's own fields with their defaults: what the form edits. */
+const recordFieldsWithDefaults = {
+  ...recordFields,
+  componentId: recordFields.componentId.default(null),
+  description: recordFields.description.default(null),
+  mileage: recordFields.mileage.default(null),
+  cost: recordFields.cost.default(null),
+  notes: recordFields.notes.default(null),
+  status: recordFields.status.default('completed'),
+};
+
 /** The form's fields, shared by create and edit. */
-export const serviceRecordFieldsSchema = z
-  .object({
-    ...recordFields,
-    componentId: recordFields.componentId.default(null),
-    description: recordFields.description.default(null),
-    mileage: recordFields.mileage.default(null),
-    cost: recordFields.cost.default(null),
-    notes: recordFields.notes.default(null),
-    status: recordFields.status.default('completed'),
-  })
-  .strict()
-  .superRefine(notFutureIfCompleted);
+export const serviceRecordFieldsSchema = z.object(recordFieldsWithDefaults).strict().superRefine(notFutureIfCompleted);
 
 export const createServiceRecordSchema = z
   .object({
-    ...recordFields,
+    ...recordFieldsWithDefaults,
     vehicleId: uuid('vehicle'),
     /** Technicians: whose vehicle (a customer of an inquiry or appointment); owners leave it out. */
     customerId: uuid('customer').nullish(),
-    componentId: recordFields.componentId.default(null),
-    description: recordFields.description.default(null),
-    mileage: recordFields.mileage.default(null),
-    cost: recordFields.cost.default(null),
-    notes: recordFields.notes.default(null),
-    status: recordFields.status.default('completed'),
   })
   .strict()
   .superRefine(notFutureIfCompleted);

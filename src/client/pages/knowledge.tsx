@@ -1,10 +1,8 @@
 import {
   Button,
   Card,
-  Center,
   Chip,
   Group,
-  Pagination,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -30,6 +28,7 @@ import { AudienceBadge, PriorityBadge } from '../components/knowledge/badges.tsx
 import { KnowledgeItemForm } from '../components/knowledge/KnowledgeItemForm.tsx';
 import { KnowledgeItemView } from '../components/knowledge/KnowledgeItemView.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -129,7 +128,6 @@ export default function KnowledgePage() {
   );
   const chips = trpc.knowledge.tags.useQuery({ kind, audience: audienceInput });
   const opened = trpc.knowledge.get.useQuery({ id: openId ?? '' }, { enabled: openId !== null, retry: false });
-  const pages = Math.max(1, Math.ceil((results.data?.total ?? 0) / DEFAULT_PAGE_SIZE));
   const filtered = q.length > 0 || tags.length > 0;
 
   const closeItem = () => {
@@ -258,17 +256,7 @@ export default function KnowledgePage() {
           {results.data.items.map((item) => (
             <ItemCard key={item.id} item={item} onOpen={() => setParam({ item: item.id })} />
           ))}
-          {pages > 1 ? (
-            <Center>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getItemProps={(number) => ({ 'aria-label': `Page ${number}` })}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : `${control} page` })}
-              />
-            </Center>
-          ) : null}
+          <Pager total={results.data.total} pageSize={DEFAULT_PAGE_SIZE} page={page} onChange={setPage} />
         </Stack>
       )}
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Center, Group, Pagination, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconDownload, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from
 import { exportLinks } from '../components/garage/links.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { browserTimeZone, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
@@ -58,7 +59,6 @@ export default function RecordsPage() {
     },
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the service record')),
   });
-  const pages = Math.max(1, Math.ceil((records.data?.total ?? 0) / RECORDS_PAGE_SIZE));
   const filtered = Boolean(q || status || from || to);
   const links = target ? exportLinks(target.vehicleId, target.customerId) : null;
   const resetPage = () => setPage(1);
@@ -230,17 +230,7 @@ export default function RecordsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 ? (
-            <Center>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getItemProps={(number) => ({ 'aria-label': `Page ${number}` })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            </Center>
-          ) : null}
+          <Pager total={records.data.total} pageSize={RECORDS_PAGE_SIZE} page={page} onChange={setPage} />
         </Stack>
       )}
 

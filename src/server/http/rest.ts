@@ -93,6 +93,13 @@ export function objectBody(req: FastifyRequest): Record<string, unknown> {
   throw domainError('BAD_REQUEST', 'Send a JSON object as the request body');
 }
 
+/** A query parameter; an empty one (`?status=`) means no filter, as a blank form field would. */
+export function queryParam(req: FastifyRequest, key: string): string | undefined {
+  const value = (req.query as Record<string, string | string[] | undefined>)[key];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first.trim() === '' ? undefined : first;
+}
+
 /** The `:id` of the path; the procedure validates it. */
 export function pathId(req: FastifyRequest): string {
   return (req.params as { id: string }).id;

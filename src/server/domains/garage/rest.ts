@@ -6,16 +6,7 @@ import type {
   ListServiceRecordsInput,
   ServiceRecordPatch,
 } from '../../../shared/garage.ts';
-import { objectBody, pathId, restRoute } from '../../http/rest.ts';
-
-type Query = Record<string, string | string[] | undefined>;
-
-/** An empty parameter means no filter, as a blank form field would. */
-function param(req: FastifyRequest, key: string): string | undefined {
-  const value = (req.query as Query)[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first.trim() === '' ? undefined : first;
-}
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
 function vehicleParam(req: FastifyRequest): string {
   return (req.params as { vehicleId: string }).vehicleId;
@@ -44,7 +35,7 @@ export function registerGarageRest(app: FastifyInstance): void {
       procedure: 'garage.due',
       inputFrom: 'query',
     },
-    ({ caller, req }) => caller.garage.due({ timeZone: param(req, 'timeZone'), vehicleId: param(req, 'vehicleId') }),
+    ({ caller, req }) => caller.garage.due({ timeZone: queryParam(req, 'timeZone'), vehicleId: queryParam(req, 'vehicleId') }),
   );
   restRoute(
     app,
@@ -76,15 +67,15 @@ export function registerGarageRest(app: FastifyInstance): void {
     async ({ caller, req, reply }) => {
       const input = {
         vehicleId: vehicleParam(req),
-        componentId: param(req, 'componentId'),
-        customerId: param(req, 'customerId'),
-        search: param(req, 'search'),
-        status: param(req, 'status'),
-        from: param(req, 'from'),
-        to: param(req, 'to'),
-        timeZone: param(req, 'timeZone'),
-        limit: param(req, 'limit'),
-        offset: param(req, 'offset'),
+        componentId: queryParam(req, 'componentId'),
+        customerId: queryParam(req, 'customerId'),
+        search: queryParam(req, 'search'),
+        status: queryParam(req, 'status'),
+        from: queryParam(req, 'from'),
+        to: queryParam(req, 'to'),
+        timeZone: queryParam(req, 'timeZone'),
+        limit: queryParam(req, 'limit'),
+        offset: queryParam(req, 'offset'),
       } as ListServiceRecordsInput;
       const page = await caller.garage.records.list(input);
       reply.header('x-total-count', String(page.total));
@@ -117,7 +108,7 @@ export function registerGarageRest(app: FastifyInstance): void {
       produces: 'text/csv',
     },
     async ({ caller, req, reply }) => {
-      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerId: param(req, 'customerId'), timeZone: param(req, 'timeZone') });
+      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerId: queryParam(req, 'customerId'), timeZone: queryParam(req, 'timeZone') });
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

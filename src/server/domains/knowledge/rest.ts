@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { splitTags, type KnowledgeItemInput, type KnowledgeItemPatch, type KnowledgeSearchInput, type TipsInput } from '../../../shared/knowledge.ts';
-import { objectBody, pathId, restRoute } from '../../http/rest.ts';
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Knowledge';
-type Query = Record<string, string | string[] | undefined>;
-
-/** An empty parameter (`?priority=`) means no filter, as a blank form field would. */
-function param(query: Query, key: string): string | undefined {
-  const value = query[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first.trim() === '' ? undefined : first;
-}
-
 export function registerKnowledgeRest(app: FastifyInstance): void {
   // SPEC 7 answers the matching items as a list; the total for paging rides in a header.
   restRoute(
@@ -28,17 +19,17 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
       inputFrom: 'query',
     },
     async ({ caller, req, reply }) => {
-      const query = req.query as Query;
+      const query = req.query as Record<string, string | string[] | undefined>;
       const input = {
-        kind: param(query, 'kind'),
-        audience: param(query, 'audience'),
+        kind: queryParam(req, 'kind'),
+        audience: queryParam(req, 'audience'),
         tags: splitTags(query.tags),
-        priority: param(query, 'priority'),
-        vehicleId: param(query, 'vehicleId'),
-        componentId: param(query, 'componentId'),
-        q: param(query, 'q'),
-        limit: param(query, 'limit'),
-        offset: param(query, 'offset'),
+        priority: queryParam(req, 'priority'),
+        vehicleId: queryParam(req, 'vehicleId'),
+        componentId: queryParam(req, 'componentId'),
+        q: queryParam(req, 'q'),
+        limit: queryParam(req, 'limit'),
+        offset: queryParam(req, 'offset'),
       } as KnowledgeSearchInput;
       const page = await caller.knowledge.search(input);
       reply.header('x-total-count', String(page.total));
@@ -57,8 +48,7 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
       inputFrom: 'query',
     },
     ({ caller, req }) => {
-      const query = req.query as Query;
-      return caller.knowledge.tips({ pageContext: param(query, 'pageContext'), role: param(query, 'role') } as TipsInput);
+      return caller.knowledge.tips({ pageContext: queryParam(req, 'pageContext'), role: queryParam(req, 'role') } as TipsInput);
     },
   );
   restRoute(
