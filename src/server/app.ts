@@ -26,6 +26,7 @@ import { sendError } from './http/rest.ts';
 import { KyselySessionStore } from './http/session-store.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { CachedSigner } from './http/cached-signer.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
 const DEFAULT_AUTH_CACHE_MS = 2000;
@@ -156,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.sessionSecret,
+    secret: new CachedSigner(options.sessionSecret),
     cookieName: SESSION_COOKIE,
     store: new KyselySessionStore(options.db, SESSION_MAX_AGE_MS, app.authCache),
     saveUninitialized: false,
