@@ -18,7 +18,7 @@ import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatDay, formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { browserTimeZone, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { browserTimeZone, ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { zodFormValidator } from '../lib/forms.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../lib/trpc.ts';
@@ -263,19 +263,13 @@ export default function GaragePage() {
       </ShopDialog>
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">
         {removing ? (
-          <Stack gap="md">
-            <Text size="sm">
-              Remove {removing.nickname} from your garage? Its service records are kept and come back if you save the vehicle again.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setRemoving(null)}>
-                Cancel
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: removing.id })}>
-                Remove
-              </Button>
-            </Group>
-          </Stack>
+          <ConfirmBody
+            message={`Remove ${removing.nickname} from your garage? Its service records are kept and come back if you save the vehicle again.`}
+            confirmLabel="Remove"
+            loading={remove.isPending}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => remove.mutate({ id: removing.id })}
+          />
         ) : null}
       </ShopDialog>
     </Stack>

@@ -10,7 +10,7 @@ import { exportLinks } from '../components/garage/links.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { browserTimeZone, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
+import { browserTimeZone, ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -22,7 +22,7 @@ export default function RecordsPage() {
   const timeZone = browserTimeZone();
   const { targets, isPending: targetsPending } = useRecordTargets();
   const [params, setParams] = useSearchParams();
-  const targetKey = params.get('vehicle') ? (targets.find((t) => t.key === params.get('vehicle'))?.key ?? params.get('vehicle')) : null;
+  const targetKey = params.get('vehicle');
   const target = targets.find((t) => t.key === targetKey) ?? null;
 
   const [search, setSearch] = useState('');
@@ -242,19 +242,13 @@ export default function RecordsPage() {
       </ShopDialog>
       <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
         {deleting ? (
-          <Stack gap="md">
-            <Text size="sm">
-              Delete the {deleting.serviceType} record of {formatDay(recordDay(deleting.date))}? Due dates are worked out again without it.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: deleting.id })}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
+          <ConfirmBody
+            message={`Delete the ${deleting.serviceType} record of ${formatDay(recordDay(deleting.date))}? Due dates are worked out again without it.`}
+            confirmLabel="Delete"
+            loading={remove.isPending}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => remove.mutate({ id: deleting.id })}
+          />
         ) : null}
       </ShopDialog>
     </Stack>

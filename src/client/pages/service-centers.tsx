@@ -1,4 +1,4 @@
-import { Button, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { ServiceCenterCard } from '../components/shop/ServiceCenterCard.tsx';
 import { ServiceCenterDetail } from '../components/shop/ServiceCenterDetail.tsx';
 import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
-import { EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -155,20 +155,13 @@ export default function ServiceCentersPage() {
           editing ? (
             <ServiceCenterForm center={selected} onDone={closeDetail} onCancel={() => setEditing(false)} />
           ) : confirming ? (
-            <Stack gap="md">
-              <Text size="sm">
-                This will deactivate the service center &quot;{selected.name}&quot;. It stays listed with an Inactive badge and can be
-                made active again by editing it.
-              </Text>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-                <Button color="red" loading={deactivate.isPending} onClick={() => deactivate.mutate({ id: selected.id })}>
-                  Deactivate
-                </Button>
-              </Group>
-            </Stack>
+            <ConfirmBody
+              message={`This will deactivate the service center "${selected.name}". It stays listed with an Inactive badge and can be made active again by editing it.`}
+              confirmLabel="Deactivate"
+              loading={deactivate.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => deactivate.mutate({ id: selected.id })}
+            />
           ) : (
             <ServiceCenterDetail center={selected} canManage={canManage} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
           )

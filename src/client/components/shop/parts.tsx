@@ -1,4 +1,4 @@
-import { Card, Group, Modal, type ModalProps, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, Modal, type ModalProps, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -104,4 +104,33 @@ export function formatDateTime(date: Date | null | undefined): string {
 /** The browser's IANA zone: date filters are computed in it on the server. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A destructive action's question with Cancel and the red confirming button. */
+export function ConfirmBody({
+  message,
+  confirmLabel,
+  loading,
+  onCancel,
+  onConfirm,
+}: {
+  message: ReactNode;
+  confirmLabel: string;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Text size="sm">{message}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button color="red" loading={loading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }
