@@ -24,10 +24,16 @@ export interface RunningServer {
 }
 
 /** Starts a server script as its own process (so load and server do not share one event loop). */
-export async function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv, readyPath: string): Promise<RunningServer> {
+export async function startProcess(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

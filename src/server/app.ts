@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -23,10 +21,11 @@ import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
-import { KyselySessionStore } from './http/session-store.ts';
+import { SessionManager } from './http/sessions.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { CachedSigner } from './http/cached-signer.ts';
+import { answerPlainQueries } from './http/trpc-queries.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
 const DEFAULT_AUTH_CACHE_MS = 2000;
@@ -155,22 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: new CachedSigner(options.sessionSecret),
-    cookieName: SESSION_COOKIE,
-    store: new KyselySessionStore(options.db, SESSION_MAX_AGE_MS, app.authCache),
-    saveUninitialized: false,
-    // Saved only when it changes: a rolling session would be written on every request.
-    rolling: false,
-    cookie: {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      maxAge: SESSION_MAX_AGE_MS,
-    },
-  });
+  app.decorate(
+    'sessions',
+    new SessionManager(options.db, new CachedSigner(options.sessionSecret), app.authCache, SESSION_COOKIE, SESSION_MAX_AGE_MS),
+  );
 
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
   // tRPC reads its JSON body as raw text: there a NUL is the escape sequence \u0000.
@@ -188,20 +175,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBearerAuth(app, options.rateLimits?.apiToken ?? { limit: 600, windowMs: 60_000 });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(options.db, req, res),
-      onError({ error, req }) {
-        if (toHttpError(error).status >= 500) req.log.error({ err: error, reqId: req.id }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    trpcScope.addHook('preHandler', answerPlainQueries);
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => createContext(options.db, req, res),
+        onError({ error, req }) {
+          if (toHttpError(error).status >= 500) req.log.error({ err: error, reqId: req.id }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   registerAuthRest(app, {
     appName: options.appName,
-    cookieName: SESSION_COOKIE,
     signInLimit: options.rateLimits?.signIn ?? { limit: 10, windowMs: 5 * 60_000 },
     signUpLimit: options.rateLimits?.signUp ?? { limit: 10, windowMs: 60 * 60_000 },
   });

@@ -48,19 +48,25 @@ const SESSION_TOUCH_MS = 10 * 60_000;
 /** Resolves the signed-in user of a request once, even when both tRPC and REST ask. */
 export async function userOfRequest(db: Database, req: FastifyRequest): Promise<User | null> {
   if (req.currentUser !== undefined) return req.currentUser;
-  const session = req.session;
+  const sessions = req.server.sessions;
+  const session = await sessions.current(req);
   let user: User | null = null;
-  if (session?.userId) {
+  if (session) {
     const now = Date.now();
-    const createdAt = session.createdAt ?? 0;
-    const lastSeenAt = session.lastSeenAt ?? createdAt;
+    const { userId, createdAt } = session.data;
+    const lastSeenAt = session.data.lastSeenAt ?? createdAt;
     if (now - createdAt > SESSION_ABSOLUTE_MS || now - lastSeenAt > SESSION_IDLE_MS) {
-      await session.destroy();
+      await sessions.destroy(req);
     } else {
       const cache = req.server.authCache;
-      user = cache.getUser(session.userId) ?? (await findUserById(db, session.userId));
-      if (user) cache.setUser(user);
-      if (user && now - lastSeenAt > SESSION_TOUCH_MS) session.lastSeenAt = now;
+      user = cache.getUser(userId) ?? null;
+      if (!user) {
+        // Remembered only when read: refreshing the memory on every hit would keep a role change
+        // made through another process from ever showing here while requests keep coming.
+        user = await findUserById(db, userId);
+        if (user) cache.setUser(user);
+      }
+      if (user && now - lastSeenAt > SESSION_TOUCH_MS) await sessions.touch(req, session, now);
     }
   }
   req.currentUser = user;
@@ -69,7 +75,7 @@ export async function userOfRequest(db: Database, req: FastifyRequest): Promise<
 
 export async function createContext(db: Database, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
   const user = await userOfRequest(db, req);
-  const sessionId = req.authenticatedBy === 'token' ? null : (req.session?.sessionId ?? null);
+  const sessionId = req.authenticatedBy === 'token' ? null : (req.activeSession?.id ?? null);
   return createContextInner({ db, user, sessionId, requestId: req.id, authCache: req.server.authCache, readCache: req.server.readCache });
 }
 
@@ -77,10 +83,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser?: User | null;
     authenticatedBy?: 'session' | 'token';
-  }
-  interface Session {
-    userId?: string;
-    createdAt?: number;
-    lastSeenAt?: number;
   }
 }

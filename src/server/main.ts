@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { pruneRateLimits } from './http/rate-limit.ts';
-import { pruneExpiredSessions } from './http/session-store.ts';
+import { pruneExpiredSessions } from './http/sessions.ts';
 
 const env = loadEnv();
 const log = {

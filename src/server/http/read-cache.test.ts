@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { createUser, signInCookie, TEST_PASSWORD } from '../../../tests/helpers/factories.ts';
 import { buildApp } from '../app.ts';
-import { ReadCache } from './read-cache.ts';
+import { encodeOnce, isShared, ReadCache } from './read-cache.ts';
 
 describe('ReadCache', () => {
   it('shares one load between concurrent reads and reuses it until it expires or its scope is cleared', async () => {
@@ -24,6 +24,26 @@ describe('ReadCache', () => {
     await new Promise((r) => setTimeout(r, 60));
     await cache.get('s', 'k', load);
     expect(loads).toBe(4);
+  });
+
+  it('encodes a value it handed out once per encoder, and anything else every time', async () => {
+    const cache = new ReadCache(1000);
+    const list = await cache.get('s', 'k', async () => [{ id: 1 }, { id: 2 }]);
+    expect(isShared(list)).toBe(true);
+    let encodings = 0;
+    const encode = (value: unknown) => {
+      encodings += 1;
+      return JSON.stringify(value);
+    };
+    expect(encodeOnce(list, encode)).toBe('[{"id":1},{"id":2}]');
+    expect(encodeOnce(await cache.get('s', 'k', async () => []), encode)).toBe('[{"id":1},{"id":2}]');
+    expect(encodings).toBe(1);
+    expect(encodeOnce(list, (value) => `other:${JSON.stringify(value)}`)).toBe('other:[{"id":1},{"id":2}]');
+    const fresh = [{ id: 3 }];
+    expect(isShared(fresh)).toBe(false);
+    encodeOnce(fresh, encode);
+    encodeOnce(fresh, encode);
+    expect(encodings).toBe(3);
   });
 
   it('forgets failed loads and passes through when disabled', async () => {

@@ -1,3 +1,32 @@
+/** Values handed out by a ReadCache: shared between requests, never mutated. */
+const sharedValues = new WeakSet<object>();
+const encodings = new WeakMap<object, Map<(value: unknown) => string, string>>();
+
+/**
+ * `encode(value)`, computed once per shared value and encoder: many requests answer with the same
+ * cached list within its second, and serializing it again for each was most of their cost. Any other
+ * value is encoded afresh.
+ */
+export function encodeOnce(value: unknown, encode: (value: unknown) => string): string {
+  if (typeof value !== 'object' || value === null || !sharedValues.has(value)) return encode(value);
+  let byEncoder = encodings.get(value);
+  if (!byEncoder) {
+    byEncoder = new Map();
+    encodings.set(value, byEncoder);
+  }
+  let text = byEncoder.get(encode);
+  if (text === undefined) {
+    text = encode(value);
+    byEncoder.set(encode, text);
+  }
+  return text;
+}
+
+/** True for a value that a ReadCache handed out. */
+export function isShared(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && sharedValues.has(value);
+}
+
 interface Entry {
   value: Promise<unknown>;
   until: number;
@@ -29,7 +58,10 @@ export class ReadCache {
       this.scopes.set(scope, entries);
     }
     if (this.size >= this.maxEntries) this.clear();
-    const value = load();
+    const value = load().then((loaded) => {
+      if (typeof loaded === 'object' && loaded !== null) sharedValues.add(loaded);
+      return loaded;
+    });
     const scoped = entries;
     scoped.set(key, { value, until: now + this.ttlMs });
     this.size += hit ? 0 : 1;

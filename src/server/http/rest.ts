@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import { createContext } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { domainError, toHttpError, type ErrorBody } from './errors.ts';
+import { encodeOnce, isShared } from './read-cache.ts';
+
+const toJson = (value: unknown): string => JSON.stringify(value);
 
 export interface RestArgs {
   caller: Caller;
@@ -32,7 +35,10 @@ export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { s
       const result = await handler({ caller, req, reply });
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(204).send();
-      return reply.code(options.status ?? 200).send(result);
+      reply.code(options.status ?? 200);
+      // A cached list is serialized once for everyone who reads it within its second.
+      if (isShared(result)) return reply.type('application/json; charset=utf-8').send(encodeOnce(result, toJson));
+      return reply.send(result);
     } catch (error) {
       return sendError(req, reply, error);
     }

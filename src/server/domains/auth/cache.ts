@@ -1,4 +1,5 @@
 import type { User } from '../../../shared/auth.ts';
+import type { SessionData } from '../../http/sessions.ts';
 
 interface Entry<T> {
   value: T;
@@ -11,7 +12,7 @@ interface Entry<T> {
  * change made by another process (sign-out, role switch) is seen here within `ttlMs`.
  */
 export class AuthCache {
-  private readonly sessions = new Map<string, Entry<{ json: string; userId: string | null }>>();
+  private readonly sessions = new Map<string, Entry<SessionData>>();
   private readonly users = new Map<string, Entry<User>>();
 
   constructor(
@@ -39,13 +40,13 @@ export class AuthCache {
     map.set(key, { value, until: Date.now() + this.ttlMs });
   }
 
-  /** The stored session as JSON text: each request gets its own parsed copy to change. */
-  getSession(sid: string): string | undefined {
-    return this.fresh(this.sessions, sid)?.json;
+  /** A live session's data (frozen: a change stores a new object). */
+  getSession(sid: string): SessionData | undefined {
+    return this.fresh(this.sessions, sid);
   }
 
-  setSession(sid: string, json: string, userId: string | null): void {
-    this.put(this.sessions, sid, { json, userId });
+  setSession(sid: string, data: SessionData): void {
+    this.put(this.sessions, sid, data);
   }
 
   deleteSession(sid: string): void {

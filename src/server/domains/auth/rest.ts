@@ -20,7 +20,6 @@ export interface AuthRestOptions {
   appName: string;
   signInLimit: RateLimitRule;
   signUpLimit: RateLimitRule;
-  cookieName: string;
 }
 
 function wantsHtml(req: FastifyRequest): boolean {
@@ -47,11 +46,8 @@ function fieldErrorsOf(error: unknown): LoginPageState['fieldErrors'] {
   };
 }
 
-async function startSession(req: FastifyRequest, user: User): Promise<void> {
-  // A fresh id at sign-in: a session id planted before sign-in is worthless after it.
-  await req.session.regenerate();
-  req.session.userId = user.id;
-  req.session.createdAt = Date.now();
+async function startSession(req: FastifyRequest, reply: FastifyReply, user: User): Promise<void> {
+  await req.server.sessions.start(req, reply, user.id);
   req.currentUser = user;
 }
 
@@ -123,7 +119,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
           mode === 'signup'
             ? await signUp(app.db, signUpSchema.parse(body))
             : await signIn(app.db, signInSchema.parse(body));
-        await startSession(req, user);
+        await startSession(req, reply, user);
         return html ? reply.redirect('/', 303) : reply.code(mode === 'signup' ? 201 : 200).send(user);
       } catch (error) {
         if (!html) return sendError(req, reply, error);
@@ -144,8 +140,8 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
 
   // Returns nothing on purpose: a FastifyReply is thenable, so awaiting one would wait for itself.
   const logout = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await req.session.destroy();
-    reply.clearCookie(options.cookieName, { path: '/' });
+    await req.server.sessions.destroy(req);
+    req.server.sessions.clearCookie(req, reply);
   };
   app.get('/api/logout', async (req, reply) => {
     await logout(req, reply);

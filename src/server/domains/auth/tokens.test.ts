@@ -174,4 +174,23 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
       })
       .toBe(401);
   });
+
+  it('reuses a user it read for a moment only, even while requests keep coming: a role changed elsewhere shows', async () => {
+    const cached = await buildApp({
+      db: getDb(),
+      appName: 'VinTech',
+      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+      authCacheMs: 300,
+      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
+    });
+    onTestFinished(() => cached.close());
+    const user = await createUser(getDb(), { role: 'simple' });
+    const cookie = await signInCookie(cached, user.email);
+    const role = async () => (await cached.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json<{ role: string }>().role;
+    expect(await role()).toBe('simple');
+    // As another process would: straight to the database.
+    await getDb().updateTable('users').set({ role: 'tech' }).where('id', '=', user.id).execute();
+    // Asked far more often than the memory lasts: each hit must not extend it.
+    await expect.poll(role, { timeout: 3000, interval: 20 }).toBe('tech');
+  });
 });
