@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { load, rssMb, startProcess, table, type LoadResult, type RunningServer } from './lib.ts';
+import { load, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
 
 export interface ApiScenario {
   name: string;
@@ -68,12 +68,7 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vintech-bench-'));
   let server: RunningServer | undefined;
   try {
-    server = await startProcess(
-      'src/server/main.ts',
-      [],
-      { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true' },
-      '/api/auth/user',
-    );
+    server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true' });
     const { cookie, token } = await signedIn(server.url);
     await options.prepare?.(server.url, cookie);
     const rssIdleMb = rssMb(server.pid);

@@ -33,7 +33,7 @@ export async function startProcess(
 ): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +63,21 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** What `npm start` runs (`node [flags] <script>`): the benches measure the server users run. */
+export function npmStartCommand(): { nodeArgs: string[]; script: string } {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  const script = words.at(-1);
+  if (words[0] !== 'node' || !script) throw new Error(`npm start is not "node [flags] <script>": ${pkg.scripts.start}`);
+  return { nodeArgs: words.slice(1, -1), script };
+}
+
+/** A VinTech server started as `npm start` starts it, ready when it answers. */
+export function startVinTech(args: string[], env: NodeJS.ProcessEnv, extraNodeArgs: string[] = []): Promise<RunningServer> {
+  const { nodeArgs, script } = npmStartCommand();
+  return startProcess(script, args, env, '/api/auth/user', [...nodeArgs, ...extraNodeArgs]);
 }
 
 /** Resident memory of a process in MB, from /proc. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { rssMb, startProcess, table } from './lib.ts';
+import { rssMb, startVinTech, table } from './lib.ts';
 
 /**
  * `npm run bench:load`: 50 connections for 60 s (BENCH_DURATION) of mixed reads and writes
@@ -11,12 +11,7 @@ import { rssMb, startProcess, table } from './lib.ts';
  */
 const duration = Number(process.env.BENCH_DURATION ?? 60);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vintech-load-'));
-const server = await startProcess(
-  'src/server/main.ts',
-  ['--api-only'],
-  { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', SEED_DEMO: 'true' },
-  '/api/auth/user',
-);
+const server = await startVinTech(['--api-only'], { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', SEED_DEMO: 'true' });
 try {
   const url = server.url;
   const signUp = await fetch(`${url}/api/signup`, {

@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--api-only'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,16 @@ export function clientBuildIsStale(): boolean {
   return sources.some((source) => newestMtime(source) > builtAt);
 }
 
+/**
+ * Builds the client in a child process: a build takes a few hundred megabytes that a process never
+ * fully gives back, and the server that asked for it should not carry them for its whole life.
+ */
 export async function buildClient(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  const vite = path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`The client build failed (exit code ${code})`);
 }

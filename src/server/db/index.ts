@@ -31,7 +31,7 @@ export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; DATA_DIR: s
 
 // Embedded PostgreSQL lives in this process's memory: a smaller buffer pool keeps the server's
 // footprint near its goal (about 300 MB) while lists at a million rows stay fast.
-const PGLITE_SETTINGS = ['shared_buffers=64MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /**
  * Creating a database cluster (initdb) leaves the WebAssembly heap that ran it at its peak size,

@@ -1,10 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import Database from 'better-sqlite3';
 
 /**
@@ -84,14 +82,14 @@ async function locateSource(): Promise<SourceInfo> {
   return { gzPath, stamp: `corgi@${version};gz=${size};layout=${CACHE_LAYOUT_VERSION}` };
 }
 
-function openRaw(path: string, readonly: boolean): Database.Database {
-  return new Database(path, { readonly, fileMustExist: true });
+function openReadOnly(path: string): Database.Database {
+  return new Database(path, { readonly: true, fileMustExist: true });
 }
 
 function readStamp(path: string): string | null {
   let db: Database.Database | undefined;
   try {
-    db = openRaw(path, true);
+    db = openReadOnly(path);
     const row = db.prepare(`SELECT Value FROM vintech_meta WHERE Key = 'source'`).get();
     return isValueRow(row) ? row.Value : null;
   } catch {
@@ -119,6 +117,44 @@ async function removeStaleTempFiles(target: string): Promise<void> {
   }
 }
 
+// The shipped file is in WAL mode; a read-only open of a WAL file needs a writable -shm beside it.
+const UNPACK_SCRIPT = `
+  const [sqlite, gz, file, buildSql, stamp] = process.argv.slice(1);
+  const { createReadStream, createWriteStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  const { createGunzip } = await import('node:zlib');
+  const { default: Database } = await import(sqlite);
+  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(file));
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+    db.exec('BEGIN');
+    db.exec(buildSql);
+    db.prepare("INSERT INTO vintech_meta (Key, Value) VALUES ('source', ?)").run(stamp);
+    db.exec('COMMIT');
+    db.exec('ANALYZE');
+  } finally {
+    db.close();
+  }
+`;
+
+/**
+ * Unpacking and indexing take some 40 MB of native memory (zlib, SQLite) that a process keeps after
+ * it is done; a short-lived child process does both, so the server never carries that memory.
+ */
+async function unpackInChildProcess(source: SourceInfo, file: string): Promise<void> {
+  const sqlite = import.meta.resolve('better-sqlite3');
+  const args = ['--input-type=module', '-e', UNPACK_SCRIPT, sqlite, source.gzPath, file, BUILD_SQL, source.stamp];
+  let output = '';
+  const code = await new Promise<number | null>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', resolvePromise);
+  });
+  if (code !== 0) throw new Error(`unpacking failed (exit code ${code}): ${output.trim().slice(0, 2000)}`);
+}
+
 async function buildCache(source: SourceInfo, target: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   await removeStaleTempFiles(target);
@@ -126,19 +162,7 @@ async function buildCache(source: SourceInfo, target: string): Promise<void> {
   // own file and the last rename wins; a reader never sees a half-written database.
   const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await pipeline(createReadStream(source.gzPath), createGunzip(), createWriteStream(temp));
-    const db = openRaw(temp, false);
-    try {
-      // The shipped file is in WAL mode; a read-only open of a WAL file needs a writable -shm beside it.
-      db.pragma('journal_mode = DELETE');
-      db.exec('BEGIN');
-      db.exec(BUILD_SQL);
-      db.prepare(`INSERT INTO vintech_meta (Key, Value) VALUES ('source', ?)`).run(source.stamp);
-      db.exec('COMMIT');
-      db.exec('ANALYZE');
-    } finally {
-      db.close();
-    }
+    await unpackInChildProcess(source, temp);
     await rename(temp, target);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
@@ -167,7 +191,7 @@ export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
     }
     built = true;
   }
-  const raw = openRaw(path, true);
+  const raw = openReadOnly(path);
   raw.pragma('mmap_size = 268435456');
   raw.pragma('cache_size = -32000');
   const tables = new Set(
