@@ -14,13 +14,23 @@ export interface ApiScenario {
   };
 }
 
+export interface ScenarioResult extends LoadResult {
+  /** The bare Fastify hello measured just before this scenario (the machine's speed drifts). */
+  baseline: LoadResult;
+  ratioToBaseline: number;
+  /** Bare Fastify sending this scenario's exact answer: what its payload alone allows. */
+  sameBytes?: LoadResult & { ratioToBaseline: number };
+  bodyBytes?: number;
+}
+
 export interface ApiBenchResult {
   database: string;
-  baseline: LoadResult;
-  scenarios: (LoadResult & { ratioToBaseline: number })[];
+  scenarios: ScenarioResult[];
   rssIdleMb: number;
   rssAfterLoadMb: number;
 }
+
+const ratio = (part: LoadResult, whole: LoadResult): number => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
 
 async function signedIn(url: string): Promise<{ cookie: string; token: string }> {
   const email = `bench-${Date.now()}@example.test`;
@@ -57,58 +67,83 @@ export interface ApiBenchOptions {
 
 export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const duration = options.duration ?? 15;
-  const hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
-  let baseline: LoadResult;
-  try {
-    baseline = await load('bare Fastify hello (baseline)', { url: `${hello.url}/hello`, duration });
-  } finally {
-    await hello.stop();
-  }
-
+  const warmUp = Math.min(3, duration);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vintech-bench-'));
+  let hello: RunningServer | undefined;
   let server: RunningServer | undefined;
   try {
+    hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
     server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true' });
     const { cookie, token } = await signedIn(server.url);
     await options.prepare?.(server.url, cookie);
     const rssIdleMb = rssMb(server.pid);
-    const results: ApiBenchResult['scenarios'] = [];
-    for (const scenario of scenarios) {
-      const req = scenario.request({ url: server.url, cookie, token });
-      const result = await load(scenario.name, {
-        url: `${server.url}${req.path}`,
-        method: req.method ?? 'GET',
-        body: req.body,
-        headers: { origin: server.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers },
-        duration,
-      });
-      results.push({ ...result, ratioToBaseline: Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 1000) / 10 });
+    const helloUrl = `${hello.url}/hello`;
+    const requests = scenarios.map((scenario) => {
+      const req = scenario.request({ url: server!.url, cookie, token });
+      return {
+        name: scenario.name,
+        options: {
+          url: `${server!.url}${req.path}`,
+          method: req.method ?? 'GET',
+          body: req.body,
+          headers: { origin: server!.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers },
+        },
+      };
+    });
+    // Both servers compile their hot paths before anything is measured.
+    await load('warm-up', { url: helloUrl, duration: warmUp });
+    for (const request of requests) if (request.options.method === 'GET') await load('warm-up', { ...request.options, duration: warmUp });
+
+    const results: ScenarioResult[] = [];
+    for (const request of requests) {
+      const baseline = await load('bare Fastify hello (baseline)', { url: helloUrl, duration }, hello.pid);
+      const result = await load(request.name, { ...request.options, duration }, server.pid);
+      let sameBytes: ScenarioResult['sameBytes'];
+      let bodyBytes: number | undefined;
+      if (request.options.method === 'GET') {
+        const answer = await fetch(request.options.url, { headers: request.options.headers });
+        const body = await answer.text();
+        bodyBytes = Buffer.byteLength(body);
+        const slot = `${hello.url}/same/${results.length}`;
+        await fetch(slot, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body });
+        const same = await load(`${request.name}: same bytes from bare Fastify`, { url: slot, duration }, hello.pid);
+        sameBytes = { ...same, ratioToBaseline: ratio(same, baseline) };
+      }
+      results.push({ ...result, baseline, ratioToBaseline: ratio(result, baseline), sameBytes, bodyBytes });
     }
     const rssAfterLoadMb = rssMb(server.pid);
     await options.afterLoad?.(server.url, cookie);
     return {
       database: options.databaseUrl ? 'PostgreSQL server' : 'PGlite (embedded)',
-      baseline,
       scenarios: results,
       rssIdleMb,
       rssAfterLoadMb,
     };
   } finally {
     await server?.stop();
+    await hello?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export function formatApiBench(result: ApiBenchResult): string {
-  const rows = [result.baseline, ...result.scenarios].map((r) => ({
-    scenario: r.name,
-    'req/s': r.requestsPerSecond,
-    'p50 ms': r.p50Ms,
-    'p99 ms': r.p99Ms,
-    '% of baseline': 'ratioToBaseline' in r ? `${(r as { ratioToBaseline: number }).ratioToBaseline}%` : '100%',
-    errors: r.errors,
-    '5xx': r.status5xx,
-  }));
+  const rows = result.scenarios.flatMap((r) => {
+    const row = (l: LoadResult, name: string, share: string) => ({
+      scenario: name,
+      'req/s': l.requestsPerSecond,
+      'p50 ms': l.p50Ms,
+      'p99 ms': l.p99Ms,
+      'share of baseline': share,
+      'server CPU µs/req': l.cpuMicrosPerRequest ?? '',
+      errors: l.errors,
+      '5xx': l.status5xx,
+    });
+    return [
+      row(r.baseline, '  bare Fastify hello (baseline, just before)', '100%'),
+      ...(r.sameBytes ? [row(r.sameBytes, `  bare Fastify, same ${r.bodyBytes} bytes`, `${r.sameBytes.ratioToBaseline}%`)] : []),
+      row(r, r.name, `${r.ratioToBaseline}%`),
+    ];
+  });
   return `API (${result.database}, 50 connections)\n${table(rows)}\nserver RSS: ${result.rssIdleMb} MB idle, ${result.rssAfterLoadMb} MB after load`;
 }
 

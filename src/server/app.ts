@@ -26,6 +26,7 @@ import { appRouter, type AppRouter } from './router.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { CachedSigner } from './http/cached-signer.ts';
 import { answerPlainQueries } from './http/trpc-queries.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
 const DEFAULT_AUTH_CACHE_MS = 2000;
@@ -60,39 +61,6 @@ declare module 'fastify' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Every answer's security headers. The policy allows this origin only; Mantine injects style tags
- * at run time, so inline styles are allowed. HSTS is added over HTTPS only (below).
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "font-src 'self' data:",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "img-src 'self' data: blob:",
-  "object-src 'none'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-].join(';');
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  // With no-referrer, Chromium sends `Origin: null` on same-site form posts, which the cross-site
-  // check below must refuse; this policy keeps the origin and hides paths.
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
 
 /** PostgreSQL text cannot hold U+0000; refusing it up front keeps such input a 400, not a 500. */
 function containsNul(value: unknown, depth = 0): boolean {
@@ -139,19 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  // Built once: computing them per request (as a middleware does) cost about 5% of a small request.
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(SECURITY_HEADERS);
-  });
-  app.addHook('onSend', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  registerSecurityHeaders(app);
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!STATE_CHANGING.has(req.method)) return;
-    if (isCrossSite(req.headers.origin, req.headers.referer, req.host)) {
-      return reply.code(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+  // Hooks on every request are written with callbacks: an async hook costs a promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (STATE_CHANGING.has(req.method) && isCrossSite(req.headers.origin, req.headers.referer, req.host)) {
+      reply.code(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+      return;
     }
+    done();
   });
 
   app.decorate(
@@ -162,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
   // tRPC reads its JSON body as raw text: there a NUL is the escape sequence \u0000.
   const rawJsonNul = /(?<!\\)(?:\\\\)*\\u0000/i;
-  app.addHook('preHandler', async (req, reply) => {
+  app.addHook('preHandler', (req, reply, done) => {
     const rawNul = typeof req.body === 'string' && rawJsonNul.test(req.body);
     if (rawNul || containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
       const message = 'Text must not contain NUL characters';
@@ -170,8 +134,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const body = req.url.startsWith('/trpc/')
         ? { error: { json: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } } }
         : { message, code: 'BAD_REQUEST' };
-      return reply.code(400).send(body);
+      reply.code(400).send(body);
+      return;
     }
+    done();
   });
   registerBearerAuth(app, options.rateLimits?.apiToken ?? { limit: 600, windowMs: 60_000 });
 

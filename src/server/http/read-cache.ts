@@ -30,6 +30,8 @@ export function isShared(value: unknown): boolean {
 interface Entry {
   value: Promise<unknown>;
   until: number;
+  /** False once a write dropped this read (its scope was cleared). */
+  live: boolean;
 }
 
 /**
@@ -40,6 +42,8 @@ interface Entry {
  */
 export class ReadCache {
   private readonly scopes = new Map<string, Map<string, Entry>>();
+  /** The entry behind each value handed out, to tell whether it is still the current answer. */
+  private readonly entryOf = new WeakMap<object, Entry>();
   private size = 0;
 
   constructor(
@@ -49,25 +53,30 @@ export class ReadCache {
 
   async get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
-    let entries = this.scopes.get(scope);
     const now = Date.now();
-    const hit = entries?.get(key);
+    const hit = this.scopes.get(scope)?.get(key);
     if (hit && hit.until >= now) return hit.value as Promise<T>;
+    if (!hit && this.size >= this.maxEntries) this.clear();
+    let entries = this.scopes.get(scope);
     if (!entries) {
       entries = new Map();
       this.scopes.set(scope, entries);
     }
-    if (this.size >= this.maxEntries) this.clear();
+    const entry: Entry = { value: Promise.resolve(), until: now + this.ttlMs, live: true };
     const value = load().then((loaded) => {
-      if (typeof loaded === 'object' && loaded !== null) sharedValues.add(loaded);
+      if (typeof loaded === 'object' && loaded !== null) {
+        sharedValues.add(loaded);
+        this.entryOf.set(loaded, entry);
+      }
       return loaded;
     });
+    entry.value = value;
     const scoped = entries;
-    scoped.set(key, { value, until: now + this.ttlMs });
-    this.size += hit ? 0 : 1;
+    if (!scoped.has(key)) this.size += 1;
+    scoped.set(key, entry);
     // A failed read is not remembered.
     value.catch(() => {
-      if (scoped.get(key)?.value === value) {
+      if (scoped.get(key) === entry) {
         scoped.delete(key);
         this.size -= 1;
       }
@@ -75,15 +84,27 @@ export class ReadCache {
     return value;
   }
 
+  /**
+   * True while `value` is what this cache answers for the read that produced it: not expired, and
+   * its scope not cleared by a write since.
+   */
+  holds(value: unknown): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    const entry = this.entryOf.get(value);
+    return entry !== undefined && entry.live && entry.until >= Date.now();
+  }
+
   /** Forgets every read of a scope (after a write to what it lists). */
   invalidate(scope: string): void {
     const entries = this.scopes.get(scope);
     if (!entries) return;
+    for (const entry of entries.values()) entry.live = false;
     this.size -= entries.size;
     this.scopes.delete(scope);
   }
 
   clear(): void {
+    for (const entries of this.scopes.values()) for (const entry of entries.values()) entry.live = false;
     this.scopes.clear();
     this.size = 0;
   }

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../tests/helpers/factories.ts';
+import { buildApp } from '../app.ts';
 import { plainQueryCounts, QUERY_PATHS } from './trpc-queries.ts';
 
 /** tRPC's own handler answers a request that asks for a given response format. */
@@ -91,6 +92,51 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json(), url).toEqual((await get(url, cookies.tech, STANDARD)).json());
       expect(plainQueryCounts.answered, url).toBe(before);
+    }
+  });
+
+  it('remembers a cached answer per viewer only while the cache holds it', async () => {
+    const cached = await buildApp({ db: getDb(), appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
+    try {
+      const owner = await createUser(getDb(), { role: 'simple' });
+      const tech = await createUser(getDb(), { role: 'tech' });
+      const ownerCookie = await signInCookie(cached, owner.email);
+      const techCookie = await signInCookie(cached, tech.email);
+      await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Owner only', description: 'Seen by the owner and technicians' });
+      const url = `/trpc/inquiries.list,inquiries.stats?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize({ limit: 50 }) }))}`;
+      const subjects = async (cookie: string) => {
+        const res = await cached.inject({ method: 'GET', url, headers: { cookie } });
+        expect(res.statusCode).toBe(200);
+        const [list] = res.json<[{ result: { data: unknown } }]>();
+        const page = superjson.deserialize(list.result.data as never) as { items: { subject: string; customerId: string }[] };
+        return page.items;
+      };
+      const first = await subjects(techCookie);
+      const before = plainQueryCounts.remembered;
+      expect(await subjects(techCookie)).toEqual(first);
+      expect(plainQueryCounts.remembered - before).toBe(2);
+      // Another viewer is never handed the technician's answer.
+      const mine = await subjects(ownerCookie);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((i) => i.customerId === owner.id)).toBe(true);
+      expect(first.length).toBeGreaterThan(mine.length);
+      // A write through the app drops the cached read: the next answer runs again and shows it.
+      const created = await cached.inject({
+        method: 'POST',
+        url: '/api/customer-inquiries',
+        headers: { cookie: ownerCookie },
+        payload: { inquiryType: 'service', subject: 'Written through the app', description: 'New' },
+      });
+      expect(created.statusCode).toBe(201);
+      const again = plainQueryCounts.remembered;
+      expect((await subjects(techCookie)).map((i) => i.subject)).toContain('Written through the app');
+      expect(plainQueryCounts.remembered).toBe(again);
+      // A role change makes another viewer: the technician's memory does not follow the owner view.
+      const switched = await cached.inject({ method: 'POST', url: '/trpc/auth.setRole', headers: { cookie: techCookie, 'content-type': 'application/json' }, payload: { json: { role: 'simple' } } });
+      expect(switched.statusCode).toBe(200);
+      expect(await subjects(techCookie)).toEqual([]);
+    } finally {
+      await cached.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { createContext } from '../context.ts';
+import type { User } from '../../shared/auth.ts';
+import { createContext, userOfRequest } from '../context.ts';
 import { appRouter, createCaller, type Caller } from '../router.ts';
 import { encodeOnce } from './read-cache.ts';
 
@@ -12,9 +13,10 @@ export const QUERY_PATHS: ReadonlySet<string> = new Set(
 );
 
 type Query = (input: unknown) => Promise<unknown>;
+type SuperJsonInput = Parameters<typeof superjson.deserialize>[0];
 
-/** How many GET requests this path answered and how many it left to tRPC's handler. */
-export const plainQueryCounts = { answered: 0, declined: 0 };
+/** How many GET requests this path answered (and how many calls it served from memory), and how many it left to tRPC. */
+export const plainQueryCounts = { answered: 0, remembered: 0, declined: 0 };
 
 function queryAt(caller: Caller, path: string): Query {
   // The caller is a proxy: every dotted path resolves to a callable that runs that procedure with
@@ -27,8 +29,14 @@ function queryAt(caller: Caller, path: string): Query {
 /** One successful item of tRPC's HTTP answer, with the data in superjson's envelope. */
 const resultItem = (data: unknown): string => JSON.stringify({ result: { data: superjson.serialize(data) } });
 
+interface PlainCall {
+  path: string;
+  /** The call's input as sent (superjson's envelope), undefined when none. */
+  raw: unknown;
+}
+
 /** The request's calls, or null when the request is not a plain GET of known queries. */
-function plainQueries(req: FastifyRequest): { paths: string[]; inputs: unknown[]; batch: boolean } | null {
+function plainCalls(req: FastifyRequest): { calls: PlainCall[]; batch: boolean } | null {
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return null;
   if (req.headers.accept?.includes('application/jsonl')) return null;
   const { path } = req.params as { path?: string };
@@ -45,52 +53,80 @@ function plainQueries(req: FastifyRequest): { paths: string[]; inputs: unknown[]
   } catch {
     return null;
   }
-  const inputs: unknown[] = [];
-  if (!batch) {
-    inputs.push(raw === undefined ? undefined : superjson.deserialize(raw as Parameters<typeof superjson.deserialize>[0]));
-  } else {
-    if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) return null;
-    const byIndex = (raw ?? {}) as Record<string, unknown>;
-    for (const index of paths.keys()) {
-      const input = byIndex[index];
-      inputs.push(input === undefined ? undefined : superjson.deserialize(input as Parameters<typeof superjson.deserialize>[0]));
-    }
-  }
-  return { paths, inputs, batch };
+  if (!batch) return { calls: [{ path, raw }], batch };
+  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) return null;
+  const byIndex = (raw ?? {}) as Record<string, unknown>;
+  return { calls: paths.map((p, index) => ({ path: p, raw: byIndex[index] })), batch };
+}
+
+/**
+ * What a query answered a viewer, while the ReadCache still holds that answer. A procedure that
+ * answers with a cached value answers with it as a whole, from a read keyed by its input and by what
+ * the viewer may see: the same viewer (user and role) asking the same call gets the same value for
+ * as long as the cache holds it, so the call need not run again. Every other answer runs every time.
+ */
+interface Remembered {
+  value: unknown;
+  item: string;
+}
+const MAX_REMEMBERED = 10_000;
+const remembered = new Map<string, Remembered>();
+
+function viewerKey(user: User | null): string {
+  return user ? `${user.id}:${user.role ?? ''}` : '-';
 }
 
 /**
  * The client's queries (`GET /trpc/a,b?batch=1&input=...`) answered without tRPC's Fetch-API
  * adapter, which costs more than a cached query itself: the same caller runs each procedure (same
  * validation, same permissions) and the answer has tRPC's exact shape. A cached answer is
- * serialized once (see ReadCache). Anything else, and any call that fails, is left to tRPC's own
- * handler, which then answers the whole request, errors included, in its standard way.
+ * serialized once (see ReadCache) and remembered per viewer while the cache holds it. Anything
+ * else, and any call that fails, is left to tRPC's own handler, which then answers the whole
+ * request, errors included, in its standard way.
  */
 export async function answerPlainQueries(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  let calls: ReturnType<typeof plainQueries>;
-  try {
-    calls = plainQueries(req);
-  } catch {
-    plainQueryCounts.declined += 1;
-    return; // malformed superjson input: tRPC reports it
-  }
-  if (!calls) {
+  const request = plainCalls(req);
+  if (!request) {
     plainQueryCounts.declined += 1;
     return;
   }
-  const caller = createCaller(await createContext(req.server.db, req, reply));
-  let items: string[];
-  try {
-    const results = await Promise.all(calls.paths.map((path, i) => queryAt(caller, path)(calls.inputs[i])));
-    items = results.map((data) => encodeOnce(data, resultItem));
-  } catch {
-    plainQueryCounts.declined += 1;
-    return;
+  const readCache = req.server.readCache;
+  const viewer = viewerKey(await userOfRequest(req.server.db, req));
+  const keys = request.calls.map(({ path, raw }) => `${viewer}|${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
+  const items = keys.map((key) => {
+    const known = remembered.get(key);
+    return known && readCache.holds(known.value) ? known.item : undefined;
+  });
+  const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
+  plainQueryCounts.remembered += items.length - missing.length;
+  if (missing.length > 0) {
+    try {
+      const caller = createCaller(await createContext(req.server.db, req, reply));
+      const results = await Promise.all(
+        missing.map((index) => {
+          const { path, raw } = request.calls[index] as PlainCall;
+          return queryAt(caller, path)(raw === undefined ? undefined : superjson.deserialize(raw as SuperJsonInput));
+        }),
+      );
+      results.forEach((data, i) => {
+        const index = missing[i] as number;
+        const item = encodeOnce(data, resultItem);
+        items[index] = item;
+        if (readCache.holds(data)) {
+          if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+          remembered.set(keys[index] as string, { value: data, item });
+        }
+      });
+    } catch {
+      // A failed call, or input superjson cannot read: tRPC answers the request its own way.
+      plainQueryCounts.declined += 1;
+      return;
+    }
   }
   plainQueryCounts.answered += 1;
   return reply
     .code(200)
     .header('vary', 'trpc-accept, accept')
     .type('application/json')
-    .send(calls.batch ? `[${items.join(',')}]` : items[0]);
+    .send(request.batch ? `[${items.join(',')}]` : items[0]);
 }

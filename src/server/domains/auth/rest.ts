@@ -57,26 +57,35 @@ async function startSession(req: FastifyRequest, reply: FastifyReply, user: User
  * from what a client claims.
  */
 export function registerBearerAuth(app: FastifyInstance, tokenLimit: RateLimitRule): void {
-  app.addHook('preHandler', async (req, reply) => {
-    const header = req.headers.authorization;
-    if (header === undefined) return;
+  const authenticate = async (req: FastifyRequest, reply: FastifyReply, header: string): Promise<void> => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
     const result = token ? await authenticateApiToken(app.db, token) : null;
     if (!result) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ message: 'Invalid or revoked API token', code: 'UNAUTHORIZED' });
+      reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'Invalid or revoked API token', code: 'UNAUTHORIZED' });
+      return;
     }
     const limit = await consumeRateLimit(app.db, `token:${result.tokenId}`, tokenLimit);
     if (!limit.allowed) {
-      return reply
-        .code(429)
-        .header('retry-after', String(limit.retryAfterSeconds))
-        .send({ message: 'Too many requests with this API token. Please slow down.', code: 'TOO_MANY_REQUESTS' });
+      const message = 'Too many requests with this API token. Please slow down.';
+      reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message, code: 'TOO_MANY_REQUESTS' });
+      return;
     }
     req.currentUser = result.user;
     req.authenticatedBy = 'token';
+  };
+  // Most requests carry no Authorization header: they pass without a promise.
+  app.addHook('preHandler', (req, reply, done) => {
+    const header = req.headers.authorization;
+    if (header === undefined) {
+      done();
+      return;
+    }
+    authenticate(req, reply, header).then(
+      () => {
+        if (!reply.sent) done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }
 
