@@ -86,4 +86,25 @@ describeEachDatabase('hot list reads through the micro-cache', (getDb) => {
       await app.close();
     }
   });
+
+  it('remember a list answer per viewer: visitors never get what a signed-in user was shown', async () => {
+    const db = getDb();
+    const app = await buildApp({ db, appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
+    await app.ready();
+    try {
+      const tech = await createUser(db, { role: 'tech' });
+      const cookie = await signInCookie(app, tech.email, TEST_PASSWORD);
+      await db.insertInto('service_centers').values({ name: 'Closed For Good', address: '3 C St', city: 'X', state: 'Y', is_active: false }).execute();
+      const names = async (headers: Record<string, string>) =>
+        ((await app.inject({ method: 'GET', url: '/api/service-centers', headers })).json() as { name: string }[]).map((c) => c.name);
+      // Twice each, so the second answer of each viewer comes from memory.
+      for (let round = 0; round < 2; round++) {
+        expect(await names({ cookie })).toContain('Closed For Good');
+        expect(await names({})).not.toContain('Closed For Good');
+      }
+      expect(await names({ cookie, 'x-ignored': '1' })).toContain('Closed For Good');
+    } finally {
+      await app.close();
+    }
+  });
 });

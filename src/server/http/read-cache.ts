@@ -22,6 +22,11 @@ export function encodeOnce(value: unknown, encode: (value: unknown) => string): 
   return text;
 }
 
+/** Who is asking, as far as an answer can differ: the user and their role, or a visitor. */
+export function viewerKey(user: { id: string; role: string | null } | null): string {
+  return user ? `${user.id}:${user.role ?? ''}` : '-';
+}
+
 /** True for a value that a ReadCache handed out. */
 export function isShared(value: unknown): boolean {
   return typeof value === 'object' && value !== null && sharedValues.has(value);
@@ -44,6 +49,7 @@ export class ReadCache {
   private readonly scopes = new Map<string, Map<string, Entry>>();
   /** The entry behind each value handed out, to tell whether it is still the current answer. */
   private readonly entryOf = new WeakMap<object, Entry>();
+  private readonly answers = new Map<string, { value: unknown; text: string }>();
   private size = 0;
 
   constructor(
@@ -92,6 +98,26 @@ export class ReadCache {
     if (typeof value !== 'object' || value === null) return false;
     const entry = this.entryOf.get(value);
     return entry !== undefined && entry.live && entry.until >= Date.now();
+  }
+
+  /**
+   * An answer remembered under `key` (a viewer and a request), while the value behind it is held.
+   * Callers remember only answers that are a held value as a whole: such an answer is a function of
+   * the read's key, which covers the request's input and what the viewer may see, so the same
+   * viewer asking the same thing gets the same answer until the value is dropped or expires.
+   */
+  answerFor(key: string): string | undefined {
+    const known = this.answers.get(key);
+    if (!known) return undefined;
+    if (this.holds(known.value)) return known.text;
+    this.answers.delete(key);
+    return undefined;
+  }
+
+  remember(key: string, value: unknown, text: string): void {
+    if (!this.holds(value)) return;
+    if (this.answers.size >= this.maxEntries * 2) this.answers.clear();
+    this.answers.set(key, { value, text });
   }
 
   /** Forgets every read of a scope (after a write to what it lists). */

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { createContext } from '../context.ts';
+import { createContext, userOfRequest } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { domainError, toHttpError, type ErrorBody } from './errors.ts';
-import { encodeOnce, isShared } from './read-cache.ts';
+import { encodeOnce, isShared, viewerKey } from './read-cache.ts';
 
 const toJson = (value: unknown): string => JSON.stringify(value);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface RestArgs {
   caller: Caller;
@@ -29,16 +30,26 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
  * validation, same permissions) and maps errors to PRODUCT.md's JSON. `undefined` answers 204.
  */
 export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { status?: number } = {}): RouteHandlerMethod {
+  const status = options.status ?? 200;
   return async function restHandler(req, reply) {
     try {
+      const readCache = req.server.readCache;
+      // A GET that answered a cached list gives this viewer the same text while the list is held.
+      const answerKey = req.method === 'GET' ? `${viewerKey(await userOfRequest(req.server.db, req))}|GET ${req.url}` : undefined;
+      const known = answerKey === undefined ? undefined : readCache.answerFor(answerKey);
+      if (known !== undefined) return reply.code(status).type(JSON_TYPE).send(known);
       const caller = createCaller(await createContext(req.server.db, req, reply));
+      const headersBefore = answerKey === undefined ? 0 : Object.keys(reply.getHeaders()).length;
       const result = await handler({ caller, req, reply });
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(204).send();
-      reply.code(options.status ?? 200);
+      reply.code(status);
+      if (!isShared(result)) return reply.send(result);
       // A cached list is serialized once for everyone who reads it within its second.
-      if (isShared(result)) return reply.type('application/json; charset=utf-8').send(encodeOnce(result, toJson));
-      return reply.send(result);
+      const text = encodeOnce(result, toJson);
+      // An answer whose handler also set headers is not only its text: it is not remembered.
+      if (answerKey !== undefined && Object.keys(reply.getHeaders()).length === headersBefore) readCache.remember(answerKey, result, text);
+      return reply.type(JSON_TYPE).send(text);
     } catch (error) {
       return sendError(req, reply, error);
     }

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import type { User } from '../../shared/auth.ts';
 import { createContext, userOfRequest } from '../context.ts';
 import { appRouter, createCaller, type Caller } from '../router.ts';
-import { encodeOnce } from './read-cache.ts';
+import { encodeOnce, viewerKey } from './read-cache.ts';
 
 /** Every query procedure's dotted path; GET may call these and nothing else. */
 export const QUERY_PATHS: ReadonlySet<string> = new Set(
@@ -60,27 +59,10 @@ function plainCalls(req: FastifyRequest): { calls: PlainCall[]; batch: boolean }
 }
 
 /**
- * What a query answered a viewer, while the ReadCache still holds that answer. A procedure that
- * answers with a cached value answers with it as a whole, from a read keyed by its input and by what
- * the viewer may see: the same viewer (user and role) asking the same call gets the same value for
- * as long as the cache holds it, so the call need not run again. Every other answer runs every time.
- */
-interface Remembered {
-  value: unknown;
-  item: string;
-}
-const MAX_REMEMBERED = 10_000;
-const remembered = new Map<string, Remembered>();
-
-function viewerKey(user: User | null): string {
-  return user ? `${user.id}:${user.role ?? ''}` : '-';
-}
-
-/**
  * The client's queries (`GET /trpc/a,b?batch=1&input=...`) answered without tRPC's Fetch-API
  * adapter, which costs more than a cached query itself: the same caller runs each procedure (same
  * validation, same permissions) and the answer has tRPC's exact shape. A cached answer is
- * serialized once (see ReadCache) and remembered per viewer while the cache holds it. Anything
+ * serialized once and remembered per viewer while the cache holds it (see ReadCache). Anything
  * else, and any call that fails, is left to tRPC's own handler, which then answers the whole
  * request, errors included, in its standard way.
  */
@@ -92,11 +74,8 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
   }
   const readCache = req.server.readCache;
   const viewer = viewerKey(await userOfRequest(req.server.db, req));
-  const keys = request.calls.map(({ path, raw }) => `${viewer}|${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
-  const items = keys.map((key) => {
-    const known = remembered.get(key);
-    return known && readCache.holds(known.value) ? known.item : undefined;
-  });
+  const keys = request.calls.map(({ path, raw }) => `${viewer}|trpc ${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
+  const items = keys.map((key) => readCache.answerFor(key));
   const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
   plainQueryCounts.remembered += items.length - missing.length;
   if (missing.length > 0) {
@@ -112,10 +91,7 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
         const index = missing[i] as number;
         const item = encodeOnce(data, resultItem);
         items[index] = item;
-        if (readCache.holds(data)) {
-          if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-          remembered.set(keys[index] as string, { value: data, item });
-        }
+        readCache.remember(keys[index] as string, data, item);
       });
     } catch {
       // A failed call, or input superjson cannot read: tRPC answers the request its own way.
