@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CLIENT_DIST_DIR } from '../src/server/boot.ts';
@@ -17,6 +18,8 @@ export interface RouteWeight {
   route: string;
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /** What a browser that accepts Brotli receives (the build's .br copies; small files go plain). */
+  jsBrotliBytes: number;
 }
 
 export interface PaintResult {
@@ -29,6 +32,11 @@ function gzipSize(file: string): number {
   return gzipSync(readFileSync(path.join(CLIENT_DIST_DIR, file)), { level: 9 }).length;
 }
 
+function sentSize(file: string): number {
+  const full = path.join(CLIENT_DIST_DIR, file);
+  return readFileSync(existsSync(`${full}.br`) ? `${full}.br` : full).length;
+}
+
 /** Everything a chunk pulls in statically (what the browser must fetch before it runs). */
 function closure(manifest: Record<string, ManifestChunk>, keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
@@ -39,18 +47,20 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[], seen =
   return seen;
 }
 
-function weigh(manifest: Record<string, ManifestChunk>, keys: Set<string>): { js: number; css: number } {
+function weigh(manifest: Record<string, ManifestChunk>, keys: Set<string>): { js: number; css: number; jsBrotli: number } {
   let js = 0;
   let css = 0;
+  let jsBrotli = 0;
   const cssFiles = new Set<string>();
   for (const key of keys) {
     const chunk = manifest[key];
     if (!chunk) continue;
     js += gzipSize(chunk.file);
+    jsBrotli += sentSize(chunk.file);
     for (const file of chunk.css ?? []) cssFiles.add(file);
   }
   for (const file of cssFiles) css += gzipSize(file);
-  return { js, css };
+  return { js, css, jsBrotli };
 }
 
 /** JavaScript and CSS (gzip) each route needs: the entry, the signed-in app and the page, with imports. */
@@ -59,14 +69,14 @@ export function routeWeights(): RouteWeight[] {
   const landing = closure(manifest, ['index.html']);
   const results: RouteWeight[] = [];
   const landingWeight = weigh(manifest, landing);
-  results.push({ route: 'landing (signed out)', jsGzipBytes: landingWeight.js, cssGzipBytes: landingWeight.css });
+  results.push({ route: 'landing (signed out)', jsGzipBytes: landingWeight.js, cssGzipBytes: landingWeight.css, jsBrotliBytes: landingWeight.jsBrotli });
   // The route table names each page's module; read it as text (it is client code).
   const table = readFileSync(path.join(ROOT, 'src/client/routes.tsx'), 'utf8');
   for (const match of table.matchAll(/path: '([^']+)'[\s\S]*?import\('\.\/(pages\/[^']+)'\)/g)) {
     const [, route, key] = match;
     if (!route || !key || !manifest[key]) continue;
     const weight = weigh(manifest, closure(manifest, ['index.html', 'SignedInApp.tsx', key]));
-    results.push({ route, jsGzipBytes: weight.js, cssGzipBytes: weight.css });
+    results.push({ route, jsGzipBytes: weight.js, cssGzipBytes: weight.css, jsBrotliBytes: weight.jsBrotli });
   }
   return results;
 }

@@ -179,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed file names never change content: cache them for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -27,7 +27,18 @@ describe('foundation in Chromium', () => {
 
   it('takes a new owner from sign-up through both shells to sign-out', async () => {
     const page = await newPage(browser);
+    const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/assets/') && res.url().endsWith('.js')) {
+        scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'], cache: res.headers()['cache-control'] });
+      }
+    });
     await visit(page, server, '/');
+    // The landing page's scripts are cached for good; the entry (all but the smallest files) arrives in Brotli.
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.cache, script.url).toContain('immutable');
+    const entry = scripts.find((s) => /\/assets\/index-[^/]+\.js$/.test(s.url));
+    expect(entry?.encoding).toBe('br');
     await expect(page.getByRole('heading', { name: 'Professional Vehicle Diagnostics' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'landing-light');
     await page.getByRole('button', { name: 'Get Started' }).click();
