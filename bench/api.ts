@@ -5,14 +5,24 @@ import { load, rssMb, startProcess, startVinTech, table, type LoadResult, type R
 
 export interface ApiScenario {
   name: string;
-  /** Builds the autocannon request options against a started, signed-in VinTech. */
-  request: (ctx: { url: string; cookie: string; token: string }) => {
+  /** Not one of the issue's goals: shown for context. */
+  informational?: boolean;
+  /**
+   * Builds the autocannon request options against a started, signed-in VinTech. `cookies` are the
+   * sessions of TECHNICIANS other technicians; `connectionHeaders` gives each of the 50
+   * connections its own headers (one user per connection).
+   */
+  request: (ctx: { url: string; cookie: string; token: string; cookies: string[] }) => {
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     path: string;
     body?: string;
     headers?: Record<string, string>;
+    connectionHeaders?: (connection: number) => Record<string, string>;
   };
 }
+
+/** How many distinct technicians the many-user scenarios sign in. */
+export const TECHNICIANS = 50;
 
 export interface ScenarioResult extends LoadResult {
   /** The bare Fastify hello measured just before this scenario (the machine's speed drifts). */
@@ -21,6 +31,7 @@ export interface ScenarioResult extends LoadResult {
   /** Bare Fastify sending this scenario's exact answer: what its payload alone allows. */
   sameBytes?: LoadResult & { ratioToBaseline: number };
   bodyBytes?: number;
+  informational?: boolean;
 }
 
 export interface ApiBenchResult {
@@ -32,11 +43,12 @@ export interface ApiBenchResult {
 
 const ratio = (part: LoadResult, whole: LoadResult): number => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
 
-async function signedIn(url: string): Promise<{ cookie: string; token: string }> {
-  const email = `bench-${Date.now()}@example.test`;
+async function signedIn(url: string, index = 0): Promise<{ cookie: string; token: string }> {
+  const email = `bench-${Date.now()}-${index}@example.test`;
   const res = await fetch(`${url}/api/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Sign-ups are limited per address: each technician comes from its own (the bench's server trusts the proxy header).
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}` },
     body: JSON.stringify({ email, password: 'benchmark password' }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
@@ -73,20 +85,28 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
   let server: RunningServer | undefined;
   try {
     hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
-    server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true' });
+    server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true', TRUST_PROXY: 'true' });
     const { cookie, token } = await signedIn(server.url);
+    const cookies: string[] = [];
+    for (let i = 1; i <= TECHNICIANS; i++) cookies.push((await signedIn(server.url, i)).cookie);
     await options.prepare?.(server.url, cookie);
     const rssIdleMb = rssMb(server.pid);
     const helloUrl = `${hello.url}/hello`;
     const requests = scenarios.map((scenario) => {
-      const req = scenario.request({ url: server!.url, cookie, token });
+      const req = scenario.request({ url: server!.url, cookie, token, cookies });
+      const headers = { origin: server!.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers };
+      let connection = 0;
+      const perConnection = req.connectionHeaders;
       return {
         name: scenario.name,
+        informational: scenario.informational,
+        connectionHeaders: perConnection,
         options: {
           url: `${server!.url}${req.path}`,
           method: req.method ?? 'GET',
           body: req.body,
-          headers: { origin: server!.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers },
+          headers,
+          ...(perConnection ? { setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) => client.setHeaders({ ...headers, ...perConnection(connection++) }) } : {}),
         },
       };
     });
@@ -101,7 +121,7 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
       let sameBytes: ScenarioResult['sameBytes'];
       let bodyBytes: number | undefined;
       if (request.options.method === 'GET') {
-        const answer = await fetch(request.options.url, { headers: request.options.headers });
+        const answer = await fetch(request.options.url, { headers: { ...request.options.headers, ...request.connectionHeaders?.(0) } });
         const body = await answer.text();
         bodyBytes = Buffer.byteLength(body);
         const slot = `${hello.url}/same/${results.length}`;
@@ -109,7 +129,7 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
         const same = await load(`${request.name}: same bytes from bare Fastify`, { url: slot, duration }, hello.pid);
         sameBytes = { ...same, ratioToBaseline: ratio(same, baseline) };
       }
-      results.push({ ...result, baseline, ratioToBaseline: ratio(result, baseline), sameBytes, bodyBytes });
+      results.push({ ...result, baseline, ratioToBaseline: ratio(result, baseline), sameBytes, bodyBytes, informational: request.informational });
     }
     const rssAfterLoadMb = rssMb(server.pid);
     await options.afterLoad?.(server.url, cookie);

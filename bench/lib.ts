@@ -65,19 +65,24 @@ export async function startProcess(
   };
 }
 
-/** What `npm start` runs (`node [flags] <script>`): the benches measure the server users run. */
-export function npmStartCommand(): { nodeArgs: string[]; script: string } {
+/** What `npm start` runs (`[VAR=value ...] node [flags] <script>`): the benches measure the server users run. */
+export function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[]; script: string } {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name = '', ...value] = (words.shift() ?? '').split('=');
+    env[name] = value.join('=');
+  }
   const script = words.at(-1);
-  if (words[0] !== 'node' || !script) throw new Error(`npm start is not "node [flags] <script>": ${pkg.scripts.start}`);
-  return { nodeArgs: words.slice(1, -1), script };
+  if (words[0] !== 'node' || !script) throw new Error(`npm start is not "[VAR=value ...] node [flags] <script>": ${pkg.scripts.start}`);
+  return { env, nodeArgs: words.slice(1, -1), script };
 }
 
 /** A VinTech server started as `npm start` starts it, ready when it answers. */
 export function startVinTech(args: string[], env: NodeJS.ProcessEnv, extraNodeArgs: string[] = []): Promise<RunningServer> {
-  const { nodeArgs, script } = npmStartCommand();
-  return startProcess(script, args, env, '/api/auth/user', [...nodeArgs, ...extraNodeArgs]);
+  const start = npmStartCommand();
+  return startProcess(start.script, args, { ...start.env, ...env }, '/api/auth/user', [...start.nodeArgs, ...extraNodeArgs]);
 }
 
 /** Resident memory of a process in MB, from /proc. */

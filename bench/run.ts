@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildClient } from '../src/server/boot.ts';
-import { formatApiBench, runApiBench, type ApiBenchResult, type ApiScenario } from './api.ts';
+import { formatApiBench, runApiBench, TECHNICIANS, type ApiBenchResult, type ApiScenario } from './api.ts';
 import { paintTimings, routeWeights, type PaintResult, type RouteWeight } from './client.ts';
 import { ROOT, table } from './lib.ts';
 import { formatVinBench, runVinBench, type VinBenchResult } from './vin.ts';
@@ -31,6 +31,14 @@ const scenarios: ApiScenario[] = [
   {
     name: 'tRPC batch: inquiry page + stats',
     request: ({ cookie }) => ({ path: `/trpc/inquiries.list,inquiries.stats?batch=1&input=${inquiryPage}`, headers: { cookie } }),
+  },
+  {
+    name: `tRPC batch: inquiry page + stats, ${TECHNICIANS} technicians (one per connection)`,
+    informational: true,
+    request: ({ cookies }) => ({
+      path: `/trpc/inquiries.list,inquiries.stats?batch=1&input=${inquiryPage}`,
+      connectionHeaders: (connection) => ({ cookie: cookies[connection % cookies.length] ?? '' }),
+    }),
   },
   {
     name: 'POST /api/customer-inquiries',
@@ -100,7 +108,7 @@ console.log(formatVinBench(vin));
 console.log(`\nCRM lists at ${crmSizes} rows`);
 const crm = await runCrm();
 
-const reads = api.scenarios.filter((s) => s.name.startsWith('GET') || s.name.startsWith('tRPC'));
+const reads = api.scenarios.filter((s) => !s.informational && (s.name.startsWith('GET') || s.name.startsWith('tRPC')));
 const landing = weights[0];
 const goals: Goal[] = [
   ...reads.map((s) => ({
