@@ -109,15 +109,44 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   status5xx: number;
+  /** Answered requests and server CPU milliseconds, to combine slices. */
+  requests: number;
+  serverCpuMs?: number;
+}
+
+/**
+ * One figure from several slices of the same load: the mean rate, the median p50, the worst p99,
+ * every error, and CPU per request over all slices.
+ */
+export function combine(name: string, slices: LoadResult[]): LoadResult {
+  const sum = (pick: (s: LoadResult) => number) => slices.reduce((total, s) => total + pick(s), 0);
+  const p50s = slices.map((s) => s.p50Ms).sort((a, b) => a - b);
+  const requests = sum((s) => s.requests);
+  const cpu = slices.every((s) => s.serverCpuMs !== undefined) ? sum((s) => s.serverCpuMs ?? 0) : undefined;
+  return {
+    name,
+    requestsPerSecond: Math.round(sum((s) => s.requestsPerSecond) / slices.length),
+    p50Ms: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    p99Ms: Math.max(...slices.map((s) => s.p99Ms)),
+    errors: sum((s) => s.errors),
+    non2xx: sum((s) => s.non2xx),
+    status5xx: sum((s) => s.status5xx),
+    requests,
+    serverCpuMs: cpu,
+    cpuMicrosPerRequest: cpu !== undefined && requests > 0 ? Math.round((cpu * 1000) / requests) : undefined,
+  };
 }
 
 export async function load(name: string, options: AutocannonOptions, serverPid?: number): Promise<LoadResult> {
   const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
   const result = await autocannon({ connections: 50, duration: 15, ...options });
   const answered = result.requests.total;
+  const serverCpuMs = serverPid ? cpuMs(serverPid) - cpuBefore : undefined;
   return {
     name,
-    cpuMicrosPerRequest: serverPid && answered > 0 ? Math.round(((cpuMs(serverPid) - cpuBefore) * 1000) / answered) : undefined,
+    requests: answered,
+    serverCpuMs,
+    cpuMicrosPerRequest: serverCpuMs !== undefined && answered > 0 ? Math.round((serverCpuMs * 1000) / answered) : undefined,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -2,32 +2,18 @@
 // Running a bundle instead of the sources through a TypeScript loader keeps the loader's thread and
 // its transformed sources out of the server's memory (about 60 MB) and starts faster. Packages stay
 // in node_modules; only the project's own modules are bundled.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isStale } from './build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Two folders below the root, as src/server/main.ts is: the server finds the client build and the
 // data folder relative to itself.
 const outfile = path.join(root, 'dist/server/main.js');
-const sources = ['src/server', 'src/shared', 'migrations', 'package-lock.json'];
+const sources = ['src/server', 'src/shared', 'migrations', 'scripts/build-state.mjs', 'package-lock.json'];
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function bundleIsStale() {
-  if (!existsSync(outfile)) return true;
-  const builtAt = statSync(outfile).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > builtAt);
-}
-
-if (bundleIsStale()) {
+if (isStale(outfile, sources.map((source) => path.join(root, source)))) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.join(root, 'src/server/main.ts')],

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isStale } from '../../scripts/build-state.mjs';
 import type { Database } from './db/index.ts';
 
+// Two folders below the root, in the sources (src/server) as in the bundle (dist/server).
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 export const CLIENT_DIST_DIR = path.join(ROOT_DIR, 'dist/client');
 
@@ -22,22 +23,10 @@ export async function resolveSessionSecret(db: Database, configured: string | un
   return row.value;
 }
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 /** The client needs a build when none exists or its sources changed after the last one. */
 export function clientBuildIsStale(): boolean {
-  const built = path.join(CLIENT_DIST_DIR, 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
   const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT_DIR, p));
-  return sources.some((source) => newestMtime(source) > builtAt);
+  return isStale(path.join(CLIENT_DIST_DIR, 'index.html'), sources);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { createUser, signInCookie, TEST_PASSWORD } from '../../../tests/helpers/factories.ts';
 import { buildApp } from '../app.ts';
+import type { Database } from '../db/index.ts';
 import { encodeOnce, isShared, ReadCache } from './read-cache.ts';
 
 describe('ReadCache', () => {
@@ -58,11 +59,17 @@ describe('ReadCache', () => {
   });
 });
 
+/** An app whose hot list reads stay cached for a minute, unless a write through it clears them. */
+async function cachingApp(db: Database) {
+  const app = await buildApp({ db, appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
+  await app.ready();
+  return app;
+}
+
 describeEachDatabase('hot list reads through the micro-cache', (getDb) => {
   it('serve a repeated list from memory and show a write of this process at once', async () => {
     const db = getDb();
-    const app = await buildApp({ db, appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
-    await app.ready();
+    const app = await cachingApp(db);
     try {
       const tech = await createUser(db, { role: 'tech' });
       const cookie = await signInCookie(app, tech.email, TEST_PASSWORD);
@@ -89,8 +96,7 @@ describeEachDatabase('hot list reads through the micro-cache', (getDb) => {
 
   it('remember a list answer per viewer: visitors never get what a signed-in user was shown', async () => {
     const db = getDb();
-    const app = await buildApp({ db, appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
-    await app.ready();
+    const app = await cachingApp(db);
     try {
       const tech = await createUser(db, { role: 'tech' });
       const cookie = await signInCookie(app, tech.email, TEST_PASSWORD);

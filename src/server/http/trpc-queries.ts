@@ -73,13 +73,14 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
     return;
   }
   const readCache = req.server.readCache;
-  const viewer = viewerKey(await userOfRequest(req.server.db, req));
-  const keys = request.calls.map(({ path, raw }) => `${viewer}|trpc ${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
-  const items = keys.map((key) => readCache.answerFor(key));
-  const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
-  plainQueryCounts.remembered += items.length - missing.length;
-  if (missing.length > 0) {
-    try {
+  let items: (string | undefined)[];
+  try {
+    const viewer = viewerKey(await userOfRequest(req.server.db, req));
+    const keys = request.calls.map(({ path, raw }) => `${viewer}|trpc ${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
+    items = keys.map((key) => readCache.answerFor(key));
+    const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
+    plainQueryCounts.remembered += items.length - missing.length;
+    if (missing.length > 0) {
       const caller = createCaller(await createContext(req.server.db, req, reply));
       const results = await Promise.all(
         missing.map((index) => {
@@ -93,11 +94,12 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
         items[index] = item;
         readCache.remember(keys[index] as string, data, item);
       });
-    } catch {
-      // A failed call, or input superjson cannot read: tRPC answers the request its own way.
-      plainQueryCounts.declined += 1;
-      return;
     }
+  } catch {
+    // A failed call, input superjson cannot read, or a database that does not answer: tRPC
+    // answers the request its own way.
+    plainQueryCounts.declined += 1;
+    return;
   }
   plainQueryCounts.answered += 1;
   return reply

@@ -6,6 +6,19 @@ import { buildApp } from '../../app.ts';
 
 describeEachDatabase('API tokens, password change and session expiry', (getDb) => {
   let app: FastifyInstance;
+
+  /** An app whose memory of sessions and users lasts `ms` (0: it reads them every time, as another process would). */
+  async function appRememberingAuthFor(ms: number): Promise<FastifyInstance> {
+    const instance = await buildApp({
+      db: getDb(),
+      appName: 'VinTech',
+      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+      authCacheMs: ms,
+      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
+    });
+    onTestFinished(() => instance.close());
+    return instance;
+  }
   beforeAll(async () => {
     app = await buildTestApp(getDb());
   });
@@ -126,14 +139,7 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
 
   it('ends sessions that were idle too long or are too old, and removes them from the database', async () => {
     // Reads every session from the database, as a process that did not create it would.
-    const app = await buildApp({
-      db: getDb(),
-      appName: 'VinTech',
-      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
-      authCacheMs: 0,
-      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
-    });
-    onTestFinished(() => app.close());
+    const app = await appRememberingAuthFor(0);
     const day = 24 * 60 * 60_000;
     for (const [createdAgo, seenAgo] of [
       [31 * day, 1 * day],
@@ -154,14 +160,7 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
   });
 
   it('reuses a session it read for a moment only: a session deleted elsewhere stops working within the cache time', async () => {
-    const cached = await buildApp({
-      db: getDb(),
-      appName: 'VinTech',
-      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
-      authCacheMs: 300,
-      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
-    });
-    onTestFinished(() => cached.close());
+    const cached = await appRememberingAuthFor(300);
     const user = await createUser(getDb());
     const cookie = await signInCookie(cached, user.email);
     await getDb().deleteFrom('sessions').where('user_id', '=', user.id).execute();
@@ -176,14 +175,7 @@ describeEachDatabase('API tokens, password change and session expiry', (getDb) =
   });
 
   it('reuses a user it read for a moment only, even while requests keep coming: a role changed elsewhere shows', async () => {
-    const cached = await buildApp({
-      db: getDb(),
-      appName: 'VinTech',
-      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
-      authCacheMs: 300,
-      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
-    });
-    onTestFinished(() => cached.close());
+    const cached = await appRememberingAuthFor(300);
     const user = await createUser(getDb(), { role: 'simple' });
     const cookie = await signInCookie(cached, user.email);
     const role = async () => (await cached.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json<{ role: string }>().role;
