@@ -49,7 +49,7 @@ export class ReadCache {
   private readonly scopes = new Map<string, Map<string, Entry>>();
   /** The entry behind each value handed out, to tell whether it is still the current answer. */
   private readonly entryOf = new WeakMap<object, Entry>();
-  private readonly answers = new Map<string, { value: unknown; text: string }>();
+  private readonly answers = new Map<string, { values: readonly unknown[]; text: string }>();
   private size = 0;
 
   constructor(
@@ -109,15 +109,16 @@ export class ReadCache {
   answerFor(key: string): string | undefined {
     const known = this.answers.get(key);
     if (!known) return undefined;
-    if (this.holds(known.value)) return known.text;
+    if (known.values.every((value) => this.holds(value))) return known.text;
     this.answers.delete(key);
     return undefined;
   }
 
-  remember(key: string, value: unknown, text: string): void {
-    if (!this.holds(value)) return;
+  /** Remembers `text` as the answer under `key` for as long as every one of `values` is held. */
+  remember(key: string, values: readonly unknown[], text: string): void {
+    if (!values.every((value) => this.holds(value))) return;
     if (this.answers.size >= this.maxEntries * 2) this.answers.clear();
-    this.answers.set(key, { value, text });
+    this.answers.set(key, { values, text });
   }
 
   /** Forgets every read of a scope (after a write to what it lists). */

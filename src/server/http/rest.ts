@@ -48,7 +48,7 @@ export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { s
       // A cached list is serialized once for everyone who reads it within its second.
       const text = encodeOnce(result, toJson);
       // An answer whose handler also set headers is not only its text: it is not remembered.
-      if (answerKey !== undefined && Object.keys(reply.getHeaders()).length === headersBefore) readCache.remember(answerKey, result, text);
+      if (answerKey !== undefined && Object.keys(reply.getHeaders()).length === headersBefore) readCache.remember(answerKey, [result], text);
       return reply.type(JSON_TYPE).send(text);
     } catch (error) {
       return sendError(req, reply, error);

@@ -14,7 +14,7 @@ export const QUERY_PATHS: ReadonlySet<string> = new Set(
 type Query = (input: unknown) => Promise<unknown>;
 type SuperJsonInput = Parameters<typeof superjson.deserialize>[0];
 
-/** How many GET requests this path answered (and how many calls it served from memory), and how many it left to tRPC. */
+/** How many GET requests this path answered (how many of them wholly or partly from memory), and how many it left to tRPC. */
 export const plainQueryCounts = { answered: 0, remembered: 0, declined: 0 };
 
 function queryAt(caller: Caller, path: string): Query {
@@ -34,10 +34,13 @@ interface PlainCall {
   raw: unknown;
 }
 
+/** A GET that is not asking for a stream: the only kind this path may answer. */
+function plainGet(req: FastifyRequest): boolean {
+  return req.method === 'GET' && req.headers['trpc-accept'] === undefined && !req.headers.accept?.includes('application/jsonl');
+}
+
 /** The request's calls, or null when the request is not a plain GET of known queries. */
 function plainCalls(req: FastifyRequest): { calls: PlainCall[]; batch: boolean } | null {
-  if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return null;
-  if (req.headers.accept?.includes('application/jsonl')) return null;
   const { path } = req.params as { path?: string };
   const query = req.query as Record<string, unknown>;
   if (typeof path !== 'string') return null;
@@ -67,19 +70,32 @@ function plainCalls(req: FastifyRequest): { calls: PlainCall[]; batch: boolean }
  * request, errors included, in its standard way.
  */
 export async function answerPlainQueries(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const request = plainCalls(req);
-  if (!request) {
+  if (!plainGet(req)) {
     plainQueryCounts.declined += 1;
     return;
   }
   const readCache = req.server.readCache;
-  let items: (string | undefined)[];
+  let body: string;
   try {
     const viewer = viewerKey(await userOfRequest(req.server.db, req));
+    // The same request by the same viewer while everything it answered is still held: same text.
+    const requestKey = `${viewer}|GET ${req.url}`;
+    const known = readCache.answerFor(requestKey);
+    if (known !== undefined) {
+      plainQueryCounts.answered += 1;
+      plainQueryCounts.remembered += 1;
+      return send(reply, known);
+    }
+    const request = plainCalls(req);
+    if (!request) {
+      plainQueryCounts.declined += 1;
+      return;
+    }
     const keys = request.calls.map(({ path, raw }) => `${viewer}|trpc ${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
-    items = keys.map((key) => readCache.answerFor(key));
+    const items = keys.map((key) => readCache.answerFor(key));
+    const values: unknown[] = [];
     const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
-    plainQueryCounts.remembered += items.length - missing.length;
+    if (missing.length < items.length) plainQueryCounts.remembered += 1;
     if (missing.length > 0) {
       const caller = createCaller(await createContext(req.server.db, req, reply));
       const results = await Promise.all(
@@ -92,9 +108,13 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
         const index = missing[i] as number;
         const item = encodeOnce(data, resultItem);
         items[index] = item;
-        readCache.remember(keys[index] as string, data, item);
+        values.push(data);
+        readCache.remember(keys[index] as string, [data], item);
       });
     }
+    body = request.batch ? `[${items.join(',')}]` : (items[0] as string);
+    // Remembered whole only when every call ran now and answered a held value.
+    if (missing.length === items.length) readCache.remember(requestKey, values, body);
   } catch {
     // A failed call, input superjson cannot read, or a database that does not answer: tRPC
     // answers the request its own way.
@@ -102,9 +122,9 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
     return;
   }
   plainQueryCounts.answered += 1;
-  return reply
-    .code(200)
-    .header('vary', 'trpc-accept, accept')
-    .type('application/json')
-    .send(request.batch ? `[${items.join(',')}]` : items[0]);
+  return send(reply, body);
+}
+
+function send(reply: FastifyReply, body: string): FastifyReply {
+  return reply.code(200).header('vary', 'trpc-accept, accept').type('application/json').send(body);
 }
