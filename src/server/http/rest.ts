@@ -29,13 +29,22 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
  * A REST adapter: builds the same context as tRPC, calls the procedure through a caller (same
  * validation, same permissions) and maps errors to PRODUCT.md's JSON. `undefined` answers 204.
  */
+/**
+ * Who asks (see `viewerKey`) and the key under which a GET's answer is remembered for them: REST
+ * and tRPC GETs share this form, so a remembered answer is always tied to viewer and URL alike.
+ */
+export async function viewerOfGet(req: FastifyRequest): Promise<{ viewer: string; answerKey: string }> {
+  const viewer = viewerKey(await userOfRequest(req.server.db, req));
+  return { viewer, answerKey: `${viewer}|GET ${req.url}` };
+}
+
 export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { status?: number } = {}): RouteHandlerMethod {
   const status = options.status ?? 200;
   return async function restHandler(req, reply) {
     try {
       const readCache = req.server.readCache;
       // A GET that answered a cached list gives this viewer the same text while the list is held.
-      const answerKey = req.method === 'GET' ? `${viewerKey(await userOfRequest(req.server.db, req))}|GET ${req.url}` : undefined;
+      const answerKey = req.method === 'GET' ? (await viewerOfGet(req)).answerKey : undefined;
       const known = answerKey === undefined ? undefined : readCache.answerFor(answerKey);
       if (known !== undefined) return reply.code(status).type(JSON_TYPE).send(known);
       const caller = createCaller(await createContext(req.server.db, req, reply));

@@ -23,7 +23,7 @@ function isSessionData(value: unknown): value is SessionData {
 }
 
 /** The raw value of one cookie in a Cookie header, or undefined. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { createContext, userOfRequest } from '../context.ts';
+import { createContext } from '../context.ts';
 import { appRouter, createCaller, type Caller } from '../router.ts';
-import { encodeOnce, viewerKey } from './read-cache.ts';
+import { encodeOnce } from './read-cache.ts';
+import { viewerOfGet } from './rest.ts';
 
 /** Every query procedure's dotted path; GET may call these and nothing else. */
 export const QUERY_PATHS: ReadonlySet<string> = new Set(
@@ -77,9 +78,8 @@ export async function answerPlainQueries(req: FastifyRequest, reply: FastifyRepl
   const readCache = req.server.readCache;
   let body: string;
   try {
-    const viewer = viewerKey(await userOfRequest(req.server.db, req));
+    const { viewer, answerKey: requestKey } = await viewerOfGet(req);
     // The same request by the same viewer while everything it answered is still held: same text.
-    const requestKey = `${viewer}|GET ${req.url}`;
     const known = readCache.answerFor(requestKey);
     if (known !== undefined) {
       plainQueryCounts.answered += 1;
