@@ -28,6 +28,29 @@ export function encodeOnce(value: unknown, encode: (value: unknown) => string): 
   return text;
 }
 
+/** Who is asking, as far as an answer can differ: the user and their role, or a visitor. */
+export function viewerKey(user: { id: string; role: string | null } | null): string {
+  return user ? `${user.id}:${user.role ?? ''}` : '-';
+}
+
+/** Object keys sorted, so inputs that differ only in key order share one key. */
+const sortedKeys = (_key: string, value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+const MAX_CALL_KEY = 1_024;
+
+/**
+ * The key of a viewer's call to a procedure with an input as parsed from the request (superjson's
+ * envelope is gone, and with it anything else the request carried); undefined for inputs too large
+ * to be worth remembering.
+ */
+export function callKey(viewer: string, path: string, input: unknown): string | undefined {
+  const key = `${viewer}\u0000${path}\u0000${input === undefined ? '' : JSON.stringify(input, sortedKeys)}`;
+  return key.length <= MAX_CALL_KEY ? key : undefined;
+}
+
 /** True for a value that a ReadCache handed out. */
 export function isShared(value: unknown): boolean {
   return typeof value === 'object' && value !== null && sharedValues.has(value);
@@ -53,12 +76,17 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = { maxBytes: 32 * 1024 
  */
 export class ReadCache {
   private readonly entries: MemoryCache<Promise<unknown>>;
+  /** The entry behind each value handed out, to tell whether it is still the current answer. */
+  private readonly slotOf = new WeakMap<object, { slot: string; value: Promise<unknown> }>();
+  /** Which held value answered a viewer's call (see `recall`); holds no value alive by itself. */
+  private readonly calls: MemoryCache<WeakRef<object>>;
 
   constructor(
     readonly ttlMs: number,
     limits: ReadCacheLimits = DEFAULT_READ_CACHE_LIMITS,
   ) {
     this.entries = new MemoryCache({ ...limits, ttlMs });
+    this.calls = new MemoryCache({ maxBytes: 4 * 1024 * 1024, maxEntries: 20_000, ttlMs });
   }
 
   /** Estimated bytes held (for tests and the memory bench). */
@@ -78,6 +106,7 @@ export class ReadCache {
     const value = load().then((loaded) => {
       if (typeof loaded !== 'object' || loaded === null) return loaded;
       sharedValues.add(loaded);
+      this.slotOf.set(loaded, { slot, value });
       const json = toJson(loaded);
       encodings.set(loaded, new Map([[toJson, json]]));
       // Charged its size once known; dropped when it does not fit, or when a write cleared the
@@ -94,6 +123,31 @@ export class ReadCache {
     return value;
   }
 
+  /**
+   * True while `value` is what this cache answers for the read that produced it: not expired, not
+   * dropped for room, and its scope not cleared by a write since.
+   */
+  holds(value: unknown): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    const origin = this.slotOf.get(value);
+    return origin !== undefined && this.entries.get(origin.slot) === origin.value;
+  }
+
+  /**
+   * The value that answered `call` (a viewer, a procedure and its canonical input; see `callKey`)
+   * while this cache still holds it. The same viewer repeating the same call then skips the
+   * procedure's machinery: its answer would be that value again.
+   */
+  recall(call: string): unknown {
+    const value = this.calls.get(call)?.deref();
+    return value !== undefined && this.holds(value) ? value : undefined;
+  }
+
+  /** Notes that `value` answered `call`, when it is a value this cache holds. */
+  remember(call: string, value: unknown): void {
+    if (this.holds(value)) this.calls.set(call, new WeakRef(value as object), 64);
+  }
+
   /** Forgets every read of a scope (after a write to what it lists). */
   invalidate(scope: string): void {
     const prefix = `${scope}\u0000`;
@@ -102,5 +156,6 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+    this.calls.clear();
   }
 }

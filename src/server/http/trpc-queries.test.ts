@@ -104,6 +104,54 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
     expect((await get(`/trpc/${allowed}?batch=1&input=%7B%7D`, cookies.tech)).statusCode).toBe(200);
   });
 
+  it("gives a viewer who repeats a call the held value, never another viewer's, and drops it on writes and role changes", async () => {
+    const cached = await buildApp({ db: getDb(), appName: 'VinTech', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', readCacheMs: 60_000 });
+    try {
+      const owner = await createUser(getDb(), { role: 'simple' });
+      const tech = await createUser(getDb(), { role: 'tech' });
+      const ownerCookie = await signInCookie(cached, owner.email);
+      const techCookie = await signInCookie(cached, tech.email);
+      await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Owner only', description: 'Seen by the owner and technicians' });
+      const url = (extra: Record<string, unknown> = {}) =>
+        `/trpc/inquiries.list,inquiries.stats?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { ...superjson.serialize({ limit: 50 }), ...extra } }))}`;
+      const subjects = async (cookie: string, extra: Record<string, unknown> = {}) => {
+        const res = await cached.inject({ method: 'GET', url: url(extra), headers: { cookie } });
+        expect(res.statusCode).toBe(200);
+        const [list] = res.json<[{ result: { data: unknown } }]>();
+        const page = superjson.deserialize(list.result.data as never) as { items: { subject: string; customerId: string }[] };
+        return page.items;
+      };
+      const first = await subjects(techCookie);
+      // A row written behind the app's back is not seen while the read is held, whatever the
+      // envelope carries besides the input.
+      await getDb().insertInto('customer_inquiries').values({ customer_id: owner.id, inquiry_type: 'service', subject: 'Behind the back', description: 'x' }).execute();
+      expect(await subjects(techCookie)).toEqual(first);
+      expect(await subjects(techCookie, { ignored: 1 })).toEqual(first);
+      // Another viewer is never handed the technician's answer.
+      const mine = await subjects(ownerCookie);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((i) => i.customerId === owner.id)).toBe(true);
+      expect(first.length).toBeGreaterThan(0);
+      expect(mine.map((i) => i.subject)).toContain('Behind the back');
+      expect(first.map((i) => i.subject)).not.toContain('Behind the back');
+      // A write through the app drops the held read: the next answer runs again and shows both rows.
+      const created = await cached.inject({
+        method: 'POST',
+        url: '/api/customer-inquiries',
+        headers: { cookie: ownerCookie },
+        payload: { inquiryType: 'service', subject: 'Written through the app', description: 'New' },
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await subjects(techCookie)).map((i) => i.subject)).toEqual(expect.arrayContaining(['Written through the app', 'Behind the back']));
+      // A role change makes another viewer: the technician's view does not follow into the owner view.
+      const switched = await cached.inject({ method: 'POST', url: '/trpc/auth.setRole', headers: { cookie: techCookie, 'content-type': 'application/json' }, payload: { json: { role: 'simple' } } });
+      expect(switched.statusCode).toBe(200);
+      expect(await subjects(techCookie)).toEqual([]);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('leaves malformed input to tRPC, which answers it as always', async () => {
     for (const url of ['/trpc/inquiries.list?input=%7Bnot-json', '/trpc/inquiries.list?batch=1&input=%5B1%5D']) {
       const res = await get(url, cookies.tech);

@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { createContext } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { errorShapeOf } from '../trpc.ts';
-import { encodeOnce } from './read-cache.ts';
+import { callKey, encodeOnce, viewerKey } from './read-cache.ts';
 
 /** Calls one tRPC request may carry; tRPC's own handler is given the same bound. */
 export const MAX_BATCH_CALLS = 10;
@@ -57,7 +57,9 @@ function queryCalls(req: FastifyRequest): { calls: QueryCall[]; batch: boolean }
  * `callTRPCProcedure` (the procedure's own validation and middlewares; a path that is not a query
  * procedure is refused before anything runs) and the answer has tRPC's shape: results in
  * superjson's envelope, errors formatted by the same `errorShapeOf` as tRPC's handler, 207 for a
- * batch whose calls differ in status. A cached value's text is encoded once (see ReadCache).
+ * batch whose calls differ in status. A cached value's text is encoded once, and a viewer who
+ * repeats a call while its value is held gets that value without running the procedure again
+ * (see ReadCache.recall: keyed by viewer, procedure and parsed input, never by the raw URL).
  * Requests this path does not take (POST, streaming, malformed input, too many calls) go on to
  * tRPC's handler untouched.
  */
@@ -73,10 +75,19 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
     return;
   }
   const statuses = new Set<number>();
+  const readCache = req.server.readCache;
+  const viewer = viewerKey(ctx.user);
   const items = await Promise.all(
-    request.calls.map(({ path, input }, batchIndex) =>
-      callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex }).then(
+    request.calls.map(({ path, input }, batchIndex) => {
+      const key = callKey(viewer, path, input);
+      const known = key === undefined ? undefined : readCache.recall(key);
+      if (known !== undefined) {
+        statuses.add(200);
+        return encodeOnce(known, resultItem);
+      }
+      return callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex }).then(
         (data: unknown) => {
+          if (key !== undefined) readCache.remember(key, data);
           statuses.add(200);
           return encodeOnce(data, resultItem);
         },
@@ -87,8 +98,8 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
           statuses.add(status);
           return JSON.stringify({ error: superjson.serialize(errorShapeOf(error, path)) });
         },
-      ),
-    ),
+      );
+    }),
   );
   const status = statuses.size === 1 ? (statuses.values().next().value as number) : 207;
   const body = request.batch ? `[${items.join(',')}]` : (items[0] as string);
