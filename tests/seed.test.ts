@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/db.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
+import { LIBRARY_ITEMS, SHOP_DEMO, seedDatabase, TIP_ITEMS } from '../src/server/db/seed.ts';
 import type { Database } from '../src/server/db/index.ts';
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
@@ -16,6 +16,20 @@ async function rowCounts(db: Database): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+describe('seed files', () => {
+  it('give every knowledge item its own key and every demo row a customer and center that exist', () => {
+    const keys = [...TIP_ITEMS, ...LIBRARY_ITEMS].map((item) => item.seedKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('page:home:simple:1');
+    expect(LIBRARY_ITEMS.map((item) => item.kind)).toEqual(expect.arrayContaining(['manual', 'procedure', 'faq']));
+    const centers = new Set(SHOP_DEMO.centers.map((center) => center.name));
+    for (const row of [...SHOP_DEMO.inquiries, ...SHOP_DEMO.appointments]) {
+      expect(row.customer).toBeLessThanOrEqual(SHOP_DEMO.customers.length);
+      if (row.serviceCenter !== undefined) expect(centers).toContain(row.serviceCenter);
+    }
+  });
+});
 
 describeEachDatabase('seed', (getDb) => {
   it('adds reference data once: a second run (with demo data too) changes no count', async () => {
