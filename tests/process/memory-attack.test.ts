@@ -6,13 +6,13 @@ import { prepareAttacker, runMemoryAttack } from '../../bench/attack.ts';
 import { rssMb, startVinTech, type RunningServer } from '../../bench/lib.ts';
 
 /**
- * Resident memory the server may reach during and after the attack. Idle it holds about 200-230 MB;
+ * Resident memory the server may reach during and after the attack. Idle it holds about 200 MB;
  * while the attack runs, its answers (up to 5 MB a request, 8 at a time) are garbage the heap
  * collects in its own time. Before the caches had byte budgets the same run took it to 2.5 GB and
  * kept 1.9 GB afterwards (heavier runs reached the heap limit and the process died).
  */
-const PEAK_CEILING_MB = 900;
-const AFTER_CEILING_MB = 450;
+const PEAK_CEILING_MB = 700;
+const AFTER_CEILING_MB = 350;
 
 let server: RunningServer;
 let dataDir: string;
