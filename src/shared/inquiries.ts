@@ -144,11 +144,3 @@ export function customerLabel(customerId: string | null | undefined): string {
 export function shortId(id: string | null | undefined): string {
   return id?.split('-')[0] ?? '';
 }
-
-/** Costs are decimal strings; shown with a dollar sign (SPEC 9). */
-export function formatCost(cost: string | null | undefined): string | null {
-  if (cost === null || cost === undefined || cost === '') return null;
-  const value = Number(cost);
-  if (!Number.isFinite(value)) return `$${cost}`;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

@@ -12,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { dueSummary, DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, worstUrgency, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { dueSummary, worstUrgency } from '../../shared/due.ts';
+import { DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatDay, formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';

@@ -5,7 +5,7 @@ import { formatCost, formatDay, formatMiles, recordDay } from '../components/gar
 import { browserTimeZone } from '../components/shop/parts.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
-import { RECORD_STATUS_LABELS } from '../../shared/garage.ts';
+import { RECORD_STATUS_LABELS } from '../../shared/service-records.ts';
 
 const MOST = 100;
 

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconDownload, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/garage.ts';
+import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/service-records.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
 import { exportLinks } from '../components/garage/links.ts';

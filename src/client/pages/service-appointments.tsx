@@ -24,7 +24,8 @@ import {
   type DateFilter,
   type ServiceAppointment,
 } from '../../shared/appointments.ts';
-import { customerLabel, formatCost, LIST_PAGE_SIZE } from '../../shared/inquiries.ts';
+import { customerLabel, LIST_PAGE_SIZE } from '../../shared/inquiries.ts';
+import { formatCost } from '../../shared/money.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { AppointmentDetail, AppointmentForm } from '../components/shop/AppointmentDialogs.tsx';
 import { AppointmentStatusBadge } from '../components/shop/badges.tsx';

@@ -16,7 +16,8 @@ import {
   type CreateAppointmentInput,
   type ServiceAppointment,
 } from '../../../shared/appointments.ts';
-import { formatCost, shortId } from '../../../shared/inquiries.ts';
+import { formatCost } from '../../../shared/money.ts';
+import { shortId } from '../../../shared/inquiries.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';

@@ -2,22 +2,15 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../shared/analytics.ts';
-import {
-  addMonths,
-  computeDue,
-  daysBetween,
-  URGENCIES,
-  worstUrgency,
-  type DueInput,
-  type DueItem,
-  type ServiceRecord,
-} from '../../../shared/garage.ts';
+import { todayIn } from '../../../shared/dates.ts';
+import { addMonths, daysBetween } from '../../../shared/dates.ts';
+import { computeDue, worstUrgency, type DueInput } from '../../../shared/due.ts';
+import { URGENCIES, type DueItem } from '../../../shared/garage.ts';
+import { type ServiceRecord } from '../../../shared/service-records.ts';
 import type { Vehicle, VehicleComponent } from '../../../shared/vehicles.ts';
 import type { Database } from '../../db/index.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { toHttpError } from '../../http/errors.ts';
-import { getVinDecoder } from '../vehicles/vin-decoder.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 
@@ -266,7 +259,6 @@ describeEachDatabase('garage and service records', (getDb) => {
   }
 
   beforeAll(async () => {
-    await getVinDecoder();
     f150 = await store(F150_VIN);
     crv = await store(CRV_VIN);
     accord = await store(ACCORD_VIN);
