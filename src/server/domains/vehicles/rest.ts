@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { restRoute } from '../../http/rest.ts';
+import { objectBody, pathId, restRoute } from '../../http/rest.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
 /**
- * A field of a JSON object body or query string, handed on unchecked: the procedure's zod schema
- * validates it (a missing or mistyped field answers 400 with that schema's message).
+ * A query-string field handed on unchecked: the procedure's zod schema validates it (a missing or
+ * mistyped field answers 400 with that schema's message).
  */
-function field<T>(source: unknown, key: string): T {
-  const value = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>)[key] : undefined;
-  return value as T;
-}
-
-function idParam(req: FastifyRequest): string {
-  return String(field<unknown>(req.params, 'id') ?? '');
+function queryField<T>(req: FastifyRequest, key: string): T {
+  return (req.query as Record<string, unknown>)[key] as T;
 }
 
 const TAG = 'Vehicles';
@@ -38,7 +33,7 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       procedure: 'vehicles.decodeVin',
       inputFrom: 'body',
     },
-    ({ caller, req }) => caller.vehicles.decodeVin({ vin: field<string>(req.body, 'vin') }),
+    ({ caller, req }) => caller.vehicles.decodeVin({ vin: objectBody(req).vin as string }),
   );
   restRoute(
     app,
@@ -53,9 +48,9 @@ export function registerVehiclesRest(app: FastifyInstance): void {
     },
     ({ caller, req }) =>
       caller.vehicles.search({
-        year: field<number>(req.query, 'year'),
-        make: field<string>(req.query, 'make'),
-        model: field<string>(req.query, 'model'),
+        year: queryField<number>(req, 'year'),
+        make: queryField<string>(req, 'make'),
+        model: queryField<string>(req, 'model'),
       }),
   );
   restRoute(
@@ -68,7 +63,7 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       auth: 'public',
       procedure: 'vehicles.components',
     },
-    ({ caller, req }) => caller.vehicles.components({ vehicleId: idParam(req) }),
+    ({ caller, req }) => caller.vehicles.components({ vehicleId: pathId(req) }),
   );
   restRoute(
     app,
@@ -80,6 +75,6 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       auth: 'public',
       procedure: 'vehicles.videos',
     },
-    ({ caller, req }) => caller.vehicles.videos({ vehicleId: idParam(req) }),
+    ({ caller, req }) => caller.vehicles.videos({ vehicleId: pathId(req) }),
   );
 }
