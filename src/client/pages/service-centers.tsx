@@ -7,7 +7,7 @@ import { ServiceCenterCard } from '../components/shop/ServiceCenterCard.tsx';
 import { ServiceCenterDetail } from '../components/shop/ServiceCenterDetail.tsx';
 import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
-import { ListSearch, useListSearch } from '../components/shop/ShopList.tsx';
+import { ListSearch, LoadMore, useListSearch } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -124,13 +124,7 @@ export default function ServiceCentersPage() {
               ))}
             </Stack>
           )}
-          {list.hasNextPage ? (
-            <Center>
-              <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            </Center>
-          ) : null}
+          <LoadMore list={list} />
         </Stack>
       )}
 

@@ -68,6 +68,18 @@ interface PagedList<Item> {
   data?: { pages: { items: Item[] }[] };
 }
 
+/** "Load more" under a keyset-paged list while it has a next page. */
+export function LoadMore({ list }: { list: Pick<PagedList<unknown>, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'> }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Center>
+      <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        Load more
+      </Button>
+    </Center>
+  );
+}
+
 /** The items of every page loaded so far. */
 export function listItems<Item>(list: { data?: { pages: { items: Item[] }[] } }): Item[] {
   return list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -163,13 +175,7 @@ export function ShopList<Item extends { id: string; status: string }, Status ext
           </Table>
         </Table.ScrollContainer>
       </Card>
-      {list.hasNextPage ? (
-        <Center>
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Center>
-      ) : null}
+      <LoadMore list={list} />
     </Stack>
   );
 }

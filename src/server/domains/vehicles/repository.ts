@@ -42,18 +42,8 @@ export async function searchVehicles(db: Executor, selection: VehicleSelection, 
   return rows.map(toVehicle);
 }
 
-export interface VehicleDraft {
-  vin: string | null;
-  year: number;
-  make: string;
-  model: string;
-  trim: string | null;
-  engine: string | null;
-  transmission: string | null;
-  drivetrain: string | null;
-  bodyStyle: string | null;
-  details: JsonObject;
-}
+/** A vehicle about to be stored: the answer's fields with the decoded details kept beside them. */
+export type VehicleDraft = Omit<Vehicle, 'id' | 'createdAt' | 'updatedAt'> & { details: JsonObject };
 
 function vehicleValues(draft: VehicleDraft) {
   return {
