@@ -8,11 +8,6 @@ export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
 /** Rows in the service-type rankings. */
 export const ANALYTICS_TOP_SERVICE_TYPES = 10;
 
-export function defaultAnalyticsRange(timeZone: string, now: Date = new Date()): { from: string; to: string } {
-  const to = todayIn(timeZone, now);
-  return { from: addDays(to, 1 - ANALYTICS_DEFAULT_RANGE_DAYS), to };
-}
-
 const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date like 2024-05-31` });
 
 /**
@@ -98,11 +93,6 @@ export interface CenterFigures {
   revenue: number;
 }
 
-/** Centers are told apart by name and city, as their cards show them. */
-export function centerLabel(center: Pick<CenterFigures, 'name' | 'city'>): string {
-  return center.city ? `${center.name} (${center.city})` : center.name;
-}
-
 export interface AnalyticsPerformance {
   range: AnalyticsRange;
   resolved: number;
@@ -124,6 +114,3 @@ export const RESOLUTION_DEFINITION =
 export const RATE_DEFINITION =
   'Rates count the appointments of the period that have concluded: completed, no-show or cancelled.';
 
-export function reportFileName(range: Pick<AnalyticsRange, 'from' | 'to'>): string {
-  return `analytics-${range.from}-to-${range.to}.csv`;
-}

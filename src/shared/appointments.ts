@@ -143,10 +143,3 @@ export interface AppointmentStats {
   completed: number;
 }
 
-/** SPEC 2.12: '1h 30m', '2h', '45m'. */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
-}

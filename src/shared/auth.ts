@@ -77,12 +77,6 @@ export interface User {
   updatedAt: Date;
 }
 
-/** SPEC 2.4/2.5/2.7: the second dash-separated part of the user id, else a fallback. */
-export function shortUserId(userId: string | null | undefined, fallback: string): string {
-  const part = userId?.split('-')[1];
-  return part ? part : fallback;
-}
-
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: signUpSchema.shape.password,

@@ -53,3 +53,9 @@ export function addMonths(day: string, months: number): string {
   target.setUTCDate(Math.min(date, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+/** The last `days` calendar days in a time zone, today included. */
+export function lastDays(timeZone: string, days: number, now: Date = new Date()): { from: string; to: string } {
+  const to = todayIn(timeZone, now);
+  return { from: addDays(to, 1 - days), to };
+}

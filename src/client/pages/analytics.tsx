@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { Stack, Tabs, Text } from '@mantine/core';
 import { IconChartLine, IconFileSpreadsheet, IconGauge, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
-import { defaultAnalyticsRange } from '../../shared/analytics.ts';
-import { isValidTimeZone } from '../../shared/dates.ts';
+import { ANALYTICS_DEFAULT_RANGE_DAYS } from '../../shared/analytics.ts';
+import { isValidTimeZone, lastDays } from '../../shared/dates.ts';
 import { OverviewPanel } from '../components/analytics/OverviewPanel.tsx';
 import { PerformancePanel } from '../components/analytics/PerformancePanel.tsx';
 import { RangePicker, type DateRange } from '../components/analytics/RangePicker.tsx';
@@ -19,7 +19,7 @@ function browserTimeZone(): string {
 
 export default function AnalyticsPage() {
   const [timeZone] = useState(browserTimeZone);
-  const [period, setPeriod] = useState<DateRange>(() => defaultAnalyticsRange(timeZone));
+  const [period, setPeriod] = useState<DateRange>(() => lastDays(timeZone, ANALYTICS_DEFAULT_RANGE_DAYS));
   const [tab, setTab] = useState<string | null>('overview');
   const range = { ...period, timeZone };
 

@@ -1,18 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInbox, IconLock, IconMessageCircle, IconPlayerPlay, IconPlus, IconUrgent } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  customerLabel,
-  INQUIRY_PRIORITIES,
-  INQUIRY_PRIORITY_LABELS,
-  INQUIRY_STATUSES,
-  INQUIRY_STATUS_LABELS,
-  INQUIRY_TYPE_LABELS,
-  LIST_PAGE_SIZE,
-  type CustomerInquiry,
-  type InquiryPriority,
-  type InquiryStatus,
-} from '../../shared/inquiries.ts';
+import { customerLabel } from '../../shared/format.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, INQUIRY_TYPE_LABELS, LIST_PAGE_SIZE, type CustomerInquiry, type InquiryPriority, type InquiryStatus } from '../../shared/inquiries.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { InquiryStatusBadge, PriorityBadge } from '../components/shop/badges.tsx';
 import { InquiryDetail, InquiryForm } from '../components/shop/InquiryDialogs.tsx';

@@ -10,17 +10,9 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import {
-  APPOINTMENT_STATUSES,
-  APPOINTMENT_STATUS_LABELS,
-  DATE_FILTER_LABELS,
-  DATE_FILTERS,
-  formatDuration,
-  type AppointmentStatus,
-  type DateFilter,
-  type ServiceAppointment,
-} from '../../shared/appointments.ts';
-import { customerLabel, LIST_PAGE_SIZE } from '../../shared/inquiries.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, DATE_FILTER_LABELS, DATE_FILTERS, type AppointmentStatus, type DateFilter, type ServiceAppointment } from '../../shared/appointments.ts';
+import { customerLabel, formatDuration } from '../../shared/format.ts';
+import { LIST_PAGE_SIZE } from '../../shared/inquiries.ts';
 import { formatCost } from '../../shared/money.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { AppointmentDetail, AppointmentForm } from '../components/shop/AppointmentDialogs.tsx';

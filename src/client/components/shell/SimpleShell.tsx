@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { shortUserId } from '../../../shared/auth.ts';
+import { shortUserId } from '../../../shared/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';

@@ -3,7 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { shortUserId } from '../../../shared/auth.ts';
+import { shortUserId } from '../../../shared/format.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AccountLinks } from './AccountLinks.tsx';

@@ -1,11 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  operatingHoursText,
-  serviceCenterInputSchema,
-  type ServiceCenter,
-  type ServiceCenterInput,
-} from '../../../shared/service-centers.ts';
+import { operatingHoursText } from '../../../shared/format.ts';
+import { serviceCenterInputSchema, type ServiceCenter, type ServiceCenterInput } from '../../../shared/service-centers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';

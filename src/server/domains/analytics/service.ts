@@ -1,11 +1,5 @@
-import {
-  centerLabel,
-  RATE_DEFINITION,
-  RESOLUTION_DEFINITION,
-  reportFileName,
-  type AnalyticsRange,
-  type AnalyticsReport,
-} from '../../../shared/analytics.ts';
+import { centerLabel, reportFileName } from '../../../shared/format.ts';
+import { RATE_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
 import type { Executor } from '../../db/index.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  formatDuration,
-  type CreateAppointmentInput,
-  type DateFilter,
-  type ServiceAppointment,
-} from '../../../shared/appointments.ts';
+import { formatDuration } from '../../../shared/format.ts';
+import { type CreateAppointmentInput, type DateFilter, type ServiceAppointment } from '../../../shared/appointments.ts';
 import type { User } from '../../../shared/auth.ts';
 import type { Database } from '../../db/index.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
