@@ -28,9 +28,7 @@ export const preferencesUpdateSchema = z
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** Guidance that goes with each role (SPEC 4: role switch). */
-export function guidanceForRole(role: Role): Preferences['guidanceLevel'] {
-  return role === 'tech' ? 'detailed' : 'basic';
-}
+export const ROLE_GUIDANCE: Readonly<Record<Role, Preferences['guidanceLevel']>> = { tech: 'detailed', simple: 'basic' };
 
 export const emailSchema = z
   .string({ error: 'Email is required' })

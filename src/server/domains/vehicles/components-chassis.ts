@@ -1,4 +1,4 @@
-import { bodyKindOf } from '../../../shared/vehicles.ts';
+import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
 import { fuelOf, interval, isDiesel, known, type ComponentPart, type ComponentSource } from './components-kit.ts';
 
 /** The battery, brakes, suspension and exhaust of the component set. */

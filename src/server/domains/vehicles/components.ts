@@ -1,4 +1,5 @@
-import { bodyKindOf, COMPONENT_LEGEND, DIAGRAM_GEOMETRY, type ComponentName, type DiagramPosition } from '../../../shared/vehicles.ts';
+import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
+import { COMPONENT_LEGEND, DIAGRAM_GEOMETRY, type ComponentName, type DiagramPosition } from '../../../shared/vehicles.ts';
 import type { ComponentDraft, ComponentSource } from './components-kit.ts';
 import { battery, brakes, exhaust, suspension } from './components-chassis.ts';
 import { driveMotor, engine, transmission } from './components-powertrain.ts';
