@@ -83,7 +83,7 @@ const operatingHoursField = z.unknown().optional().transform((value, ctx): Opera
 });
 
 /** SPEC 5: JSON that parses to an object is stored as an object; anything else as the text typed. */
-export function parseOperatingHours(text: string): OperatingHours | null {
+function parseOperatingHours(text: string): OperatingHours | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   if (trimmed.startsWith('{')) {
@@ -95,12 +95,6 @@ export function parseOperatingHours(text: string): OperatingHours | null {
     }
   }
   return trimmed;
-}
-
-/** A list entry as the services editor accepts it (SPEC 5): trimmed, non-empty, not already listed. */
-export function canAddEntry(list: readonly string[], entry: string): boolean {
-  const trimmed = entry.trim();
-  return trimmed.length > 0 && !list.some((item) => item.toLowerCase() === trimmed.toLowerCase());
 }
 
 const entryList = (label: string) =>
