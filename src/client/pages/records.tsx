@@ -10,10 +10,11 @@ import { exportLinks } from '../components/garage/links.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { browserTimeZone, ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
+import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 
 export default function RecordsPage() {
   const { role } = useSession();

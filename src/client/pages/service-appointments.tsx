@@ -17,11 +17,12 @@ import { formatCost } from '../../shared/money.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { AppointmentDetail, AppointmentForm } from '../components/shop/AppointmentDialogs.tsx';
 import { AppointmentStatusBadge } from '../components/shop/badges.tsx';
-import { browserTimeZone, formatDateTime, ShopDialog, StatCards } from '../components/shop/parts.tsx';
+import { formatDateTime, ShopDialog, StatCards } from '../components/shop/parts.tsx';
 import { ListFilter, listItems, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 
 const STATUS_ACTIONS: StatusAction<Exclude<AppointmentStatus, 'no_show' | 'scheduled'>>[] = [
   { status: 'confirmed', label: 'Confirm Appointment', icon: IconCalendarCheck },

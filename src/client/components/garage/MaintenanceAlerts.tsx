@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { dueSummary } from '../../../shared/due.ts';
 import { type DueItem } from '../../../shared/garage.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 const SHOWN = 5;

@@ -7,7 +7,7 @@ import { serviceName } from '../../../shared/due.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { recordDay } from './UrgencyBadge.tsx';
 
 /** A vehicle a record can be written for: one of the user's, or (technicians) a customer's. */

@@ -6,7 +6,7 @@ import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
 import { PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ComingSoon } from '../PageHeader.tsx';
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { ComponentDetails, QuickActions } from './ComponentDetails.tsx';
 import { ComponentLegend, VehicleDiagram } from './VehicleDiagram.tsx';
 import { VideoWalkthrough } from './VideoWalkthrough.tsx';
