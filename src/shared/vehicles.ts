@@ -124,6 +124,7 @@ export const vehicleSelectionSchema = z.object({
   model: requiredText('Model'),
 });
 export type VehicleSelection = z.output<typeof vehicleSelectionSchema>;
+export type VehicleSelectionInput = z.input<typeof vehicleSelectionSchema>;
 
 export const modelsInputSchema = z.object({ year: yearField, make: requiredText('Make') });
 

@@ -1,14 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { objectBody, pathId, restRoute } from '../../http/rest.ts';
+import type { FastifyInstance } from 'fastify';
+import type { VehicleSelectionInput } from '../../../shared/vehicles.ts';
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
-/**
- * A query-string field handed on unchecked: the procedure's zod schema validates it (a missing or
- * mistyped field answers 400 with that schema's message).
- */
-function queryField<T>(req: FastifyRequest, key: string): T {
-  return (req.query as Record<string, unknown>)[key] as T;
-}
 
 const TAG = 'Vehicles';
 
@@ -48,10 +42,10 @@ export function registerVehiclesRest(app: FastifyInstance): void {
     },
     ({ caller, req }) =>
       caller.vehicles.search({
-        year: queryField<number>(req, 'year'),
-        make: queryField<string>(req, 'make'),
-        model: queryField<string>(req, 'model'),
-      }),
+        year: queryParam(req, 'year'),
+        make: queryParam(req, 'make'),
+        model: queryParam(req, 'model'),
+      } as VehicleSelectionInput),
   );
   restRoute(
     app,
