@@ -68,4 +68,16 @@ describe('domain boundaries', () => {
     expect(files.length).toBeGreaterThan(20);
     expect(crossDomainImports(files, (file) => readFileSync(file, 'utf8'))).toEqual([]);
   });
+
+  it('src/server/lib imports no domain, so sharing through it never makes a cycle', () => {
+    const libDir = join(domainsDir, '..', 'lib');
+    const files = sourceFiles(libDir);
+    expect(files.length).toBeGreaterThan(3);
+    const reaching = files.flatMap((file) =>
+      importedPaths(readFileSync(file, 'utf8'))
+        .filter((path) => path.startsWith('.') && domainOf(resolve(dirname(file), path)) !== null)
+        .map((path) => `${relative(libDir, file)}: ${path}`),
+    );
+    expect(reaching).toEqual([]);
+  });
 });
