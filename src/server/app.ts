@@ -15,6 +15,7 @@ import { registerInquiriesRest } from './domains/inquiries/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
+import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { toHttpError } from './http/errors.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
   registerGarageRest(app);
+  registerServiceRecordsRest(app);
   registerAnalyticsRest(app);
 
   // After every REST adapter: the reference documents what was registered.

@@ -6,19 +6,20 @@ import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
 import { serviceCentersRouter } from './domains/service-centers/router.ts';
+import { componentHistoryRouter, serviceRecordsRouter } from './domains/service-records/router.ts';
 import { vehiclesRouter } from './domains/vehicles/router.ts';
-import { createCallerFactory, router } from './trpc.ts';
+import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
-  vehicles: vehiclesRouter,
+  vehicles: mergeRouters(vehiclesRouter, componentHistoryRouter),
   serviceCenters: serviceCentersRouter,
   inquiries: inquiriesRouter,
   appointments: appointmentsRouter,
   avatars: avatarsRouter,
   knowledge: knowledgeRouter,
   analytics: analyticsRouter,
-  garage: garageRouter,
+  garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
 });
 
 export type AppRouter = typeof appRouter;

@@ -51,6 +51,8 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+/** One path prefix answered by two domains' routers (e.g. `garage.*` and `garage.records.*`). */
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

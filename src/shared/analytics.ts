@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, rangeDays, timeZoneSchema, todayIn } from './dates.ts';
 
 /** The longest period one report covers: a year, leap day included. */
 export const ANALYTICS_MAX_RANGE_DAYS = 366;
@@ -6,39 +7,6 @@ export const ANALYTICS_MAX_RANGE_DAYS = 366;
 export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
 /** Rows in the service-type rankings. */
 export const ANALYTICS_TOP_SERVICE_TYPES = 10;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** True for an IANA zone name this runtime knows ('Europe/Berlin', 'UTC'). */
-export function isValidTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Calendar days from `from` to `to`, both included ('2024-01-01'..'2024-01-01' is 1). */
-export function rangeDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-/** Adds whole days to a calendar date ('2024-02-28' + 1 = '2024-02-29'). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Today's calendar date in a time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function defaultAnalyticsRange(timeZone: string, now: Date = new Date()): { from: string; to: string } {
-  const to = todayIn(timeZone, now);
-  return { from: addDays(to, 1 - ANALYTICS_DEFAULT_RANGE_DAYS), to };
-}
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date like 2024-05-31` });
 
@@ -50,12 +18,7 @@ export const analyticsRangeSchema = z
   .object({
     from: isoDate('Start date'),
     to: isoDate('End date'),
-    timeZone: z
-      .string({ error: 'Time zone is required' })
-      .trim()
-      .min(1, 'Time zone is required')
-      .max(64, 'Time zone must be at most 64 characters')
-      .refine(isValidTimeZone, 'Time zone must be an IANA name such as Europe/Berlin'),
+    timeZone: timeZoneSchema,
   })
   .superRefine((range, ctx) => {
     const days = rangeDays(range.from, range.to);
@@ -130,11 +93,6 @@ export interface CenterFigures {
   revenue: number;
 }
 
-/** Centers are told apart by name and city, as their cards show them. */
-export function centerLabel(center: Pick<CenterFigures, 'name' | 'city'>): string {
-  return center.city ? `${center.name} (${center.city})` : center.name;
-}
-
 export interface AnalyticsPerformance {
   range: AnalyticsRange;
   resolved: number;
@@ -156,6 +114,3 @@ export const RESOLUTION_DEFINITION =
 export const RATE_DEFINITION =
   'Rates count the appointments of the period that have concluded: completed, no-show or cancelled.';
 
-export function reportFileName(range: Pick<AnalyticsRange, 'from' | 'to'>): string {
-  return `analytics-${range.from}-to-${range.to}.csv`;
-}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './dates.ts';
+import { amountSchema } from './money.ts';
 import { listCursorSchema, LIST_PAGE_SIZE, onlyKnownKeys, pageDirectionSchema, searchSchema } from './inquiries.ts';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
@@ -40,25 +42,6 @@ export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, {
   error: 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled, no_show',
 });
 
-/** An IANA zone both the browser and the server know, e.g. Europe/Berlin. */
-export const timeZoneSchema = z
-  .string({ error: 'Time zone is required' })
-  .min(1, 'Time zone is required')
-  .max(64, 'Unknown time zone')
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone);
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
-
-const costSchema = z
-  .union([z.string().trim(), z.number()], { error: 'Estimated cost must be an amount like 149.90' })
-  .transform((value) => String(value))
-  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Estimated cost must be an amount like 149.90 (at most 2 decimals)'));
-
 const APPOINTMENT_DATE_FORMAT = 'Appointment date must be a date and time with its offset, e.g. 2025-05-01T09:00:00Z';
 
 /** A moment with its offset (ISO 8601) or a Date: never a wall-clock time of unknown zone. */
@@ -95,7 +78,7 @@ export const createAppointmentSchema = z
     status: appointmentStatusSchema.default('scheduled'),
     serviceCenterId: z.uuid({ error: 'Invalid service center id' }).nullish(),
     vehicleId: z.uuid({ error: 'Invalid vehicle id' }).nullish(),
-    estimatedCost: costSchema.nullish(),
+    estimatedCost: amountSchema('Estimated cost', 10).nullish(),
     notes: optionalText('Notes', APPOINTMENT_LIMITS.notes),
   })
   .strict();
@@ -160,10 +143,3 @@ export interface AppointmentStats {
   completed: number;
 }
 
-/** SPEC 2.12: '1h 30m', '2h', '45m'. */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
-}

@@ -28,9 +28,7 @@ export const preferencesUpdateSchema = z
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** Guidance that goes with each role (SPEC 4: role switch). */
-export function guidanceForRole(role: Role): Preferences['guidanceLevel'] {
-  return role === 'tech' ? 'detailed' : 'basic';
-}
+export const ROLE_GUIDANCE: Readonly<Record<Role, Preferences['guidanceLevel']>> = { tech: 'detailed', simple: 'basic' };
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -75,12 +73,6 @@ export interface User {
   preferences: Preferences;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** SPEC 2.4/2.5/2.7: the second dash-separated part of the user id, else a fallback. */
-export function shortUserId(userId: string | null | undefined, fallback: string): string {
-  const part = userId?.split('-')[1];
-  return part ? part : fallback;
 }
 
 export const changePasswordSchema = z.object({

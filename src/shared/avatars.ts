@@ -246,10 +246,6 @@ export const PAGE_MESSAGES: Readonly<Partial<Record<PageContext, Record<Role, st
   },
 };
 
-export function pageMessage(context: PageContext, role: Role): string | null {
-  return PAGE_MESSAGES[context]?.[role] ?? null;
-}
-
 /** 'Expert Tip': a piece of advice at the avatar's tips level, taken in turn. */
 export const EXPERT_TIPS: Record<TipsLevel, readonly string[]> = {
   basic: [

@@ -134,21 +134,3 @@ export interface InquiryStats {
   urgent: number;
 }
 
-/** SPEC 2.11: 'Customer #' plus the first dash-part of the customer id, or N/A. */
-export function customerLabel(customerId: string | null | undefined): string {
-  const part = customerId?.split('-')[0];
-  return part ? `Customer #${part}` : 'N/A';
-}
-
-/** The first dash-part of an id: inquiry and appointment numbers, short ids. */
-export function shortId(id: string | null | undefined): string {
-  return id?.split('-')[0] ?? '';
-}
-
-/** Costs are decimal strings; shown with a dollar sign (SPEC 9). */
-export function formatCost(cost: string | null | undefined): string | null {
-  if (cost === null || cost === undefined || cost === '') return null;
-  const value = Number(cost);
-  if (!Number.isFinite(value)) return `$${cost}`;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

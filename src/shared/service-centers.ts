@@ -83,7 +83,7 @@ const operatingHoursField = z.unknown().optional().transform((value, ctx): Opera
 });
 
 /** SPEC 5: JSON that parses to an object is stored as an object; anything else as the text typed. */
-export function parseOperatingHours(text: string): OperatingHours | null {
+function parseOperatingHours(text: string): OperatingHours | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   if (trimmed.startsWith('{')) {
@@ -95,18 +95,6 @@ export function parseOperatingHours(text: string): OperatingHours | null {
     }
   }
   return trimmed;
-}
-
-/** The form's text for stored hours (objects back to pretty JSON). */
-export function operatingHoursText(hours: unknown): string {
-  if (hours === null || hours === undefined) return '';
-  return typeof hours === 'string' ? hours : JSON.stringify(hours, null, 2);
-}
-
-/** A list entry as the services editor accepts it (SPEC 5): trimmed, non-empty, not already listed. */
-export function canAddEntry(list: readonly string[], entry: string): boolean {
-  const trimmed = entry.trim();
-  return trimmed.length > 0 && !list.some((item) => item.toLowerCase() === trimmed.toLowerCase());
 }
 
 const entryList = (label: string) =>
@@ -212,31 +200,9 @@ export interface ServiceCenterPage {
   nextCursor: string | null;
 }
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-
-function weekdayIndex(key: string): number {
-  const lower = key.trim().toLowerCase();
-  const index = WEEKDAYS.findIndex((day) => lower.startsWith(day.slice(0, 3)));
-  return index === -1 ? WEEKDAYS.length : index;
-}
-
 export type HoursDisplay =
   | { kind: 'none' }
   | { kind: 'text'; text: string }
   | { kind: 'days'; days: { day: string; hours: string }[] }
   | { kind: 'invalid' };
 
-/**
- * How stored hours read on the detail view (SPEC 8): day by day in week order (the database keeps
- * object keys in its own order), the text as typed, 'Hours not specified' or 'Invalid hours format'.
- */
-export function hoursDisplay(hours: unknown): HoursDisplay {
-  if (hours === null || hours === undefined || hours === '') return { kind: 'none' };
-  if (typeof hours === 'string') return { kind: 'text', text: hours };
-  const parsed = hoursObjectSchema.safeParse(hours);
-  if (!parsed.success) return { kind: 'invalid' };
-  const days = Object.entries(parsed.data)
-    .map(([day, value]) => ({ day, hours: value }))
-    .sort((a, b) => weekdayIndex(a.day) - weekdayIndex(b.day));
-  return days.length ? { kind: 'days', days } : { kind: 'none' };
-}

@@ -2,23 +2,19 @@ import '@mantine/charts/styles.css';
 import { Stack, Tabs, Text } from '@mantine/core';
 import { IconChartLine, IconFileSpreadsheet, IconGauge, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
-import { defaultAnalyticsRange, isValidTimeZone } from '../../shared/analytics.ts';
+import { ANALYTICS_DEFAULT_RANGE_DAYS } from '../../shared/analytics.ts';
+import { lastDays } from '../../shared/dates.ts';
 import { OverviewPanel } from '../components/analytics/OverviewPanel.tsx';
 import { PerformancePanel } from '../components/analytics/PerformancePanel.tsx';
 import { RangePicker, type DateRange } from '../components/analytics/RangePicker.tsx';
 import { ReportsPanel } from '../components/analytics/ReportsPanel.tsx';
 import { ServicesPanel } from '../components/analytics/ServicesPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-
-/** The browser's zone: days and weeks are cut at the user's own midnight. */
-function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : 'UTC';
-}
+import { browserTimeZone } from '../lib/time-zone.ts';
 
 export default function AnalyticsPage() {
   const [timeZone] = useState(browserTimeZone);
-  const [period, setPeriod] = useState<DateRange>(() => defaultAnalyticsRange(timeZone));
+  const [period, setPeriod] = useState<DateRange>(() => lastDays(timeZone, ANALYTICS_DEFAULT_RANGE_DAYS));
   const [tab, setTab] = useState<string | null>('overview');
   const range = { ...period, timeZone };
 

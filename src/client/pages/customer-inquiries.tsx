@@ -1,51 +1,56 @@
-import { ActionIcon, Button, Card, Center, Group, Menu, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconDots,
-  IconEye,
-  IconInbox,
-  IconLock,
-  IconMessageCircle,
-  IconPlayerPlay,
-  IconPlus,
-  IconSearch,
-  IconUrgent,
-} from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconInbox, IconLock, IconMessageCircle, IconPlayerPlay, IconPlus, IconUrgent } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  customerLabel,
-  INQUIRY_PRIORITIES,
-  INQUIRY_PRIORITY_LABELS,
-  INQUIRY_STATUSES,
-  INQUIRY_STATUS_LABELS,
-  INQUIRY_TYPE_LABELS,
-  LIST_PAGE_SIZE,
-  type CustomerInquiry,
-  type InquiryPriority,
-  type InquiryStatus,
-} from '../../shared/inquiries.ts';
+import { customerLabel } from '../../shared/format.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, INQUIRY_TYPE_LABELS, LIST_PAGE_SIZE, type CustomerInquiry, type InquiryPriority, type InquiryStatus } from '../../shared/inquiries.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { InquiryStatusBadge, PriorityBadge } from '../components/shop/badges.tsx';
 import { InquiryDetail, InquiryForm } from '../components/shop/InquiryDialogs.tsx';
-import { EmptyState, formatDate, ShopDialog, StatCards, TableSkeleton } from '../components/shop/parts.tsx';
+import { formatDate, ShopDialog, StatCards } from '../components/shop/parts.tsx';
+import { ListFilter, listItems, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
-const STATUS_ACTIONS: { status: InquiryStatus; label: string; icon: typeof IconPlayerPlay }[] = [
+const STATUS_ACTIONS: StatusAction<InquiryStatus>[] = [
   { status: 'in_progress', label: 'Mark In Progress', icon: IconPlayerPlay },
   { status: 'resolved', label: 'Mark Resolved', icon: IconCircleCheck },
   { status: 'closed', label: 'Mark Closed', icon: IconLock },
 ];
 
+const COLUMNS: ListColumn<CustomerInquiry>[] = [
+  {
+    header: 'Subject',
+    maw: 280,
+    cell: (inquiry) => (
+      <Group gap={6} wrap="nowrap">
+        {inquiry.priority === 'high' || inquiry.priority === 'urgent' ? (
+          <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-label="Needs attention" role="img" style={{ flexShrink: 0 }} />
+        ) : null}
+        <Text size="sm" fw={500} truncate="end">
+          {inquiry.subject}
+        </Text>
+      </Group>
+    ),
+  },
+  { header: 'Type', cell: (inquiry) => INQUIRY_TYPE_LABELS[inquiry.inquiryType] },
+  { header: 'Priority', cell: (inquiry) => <PriorityBadge priority={inquiry.priority} /> },
+  { header: 'Status', cell: (inquiry) => <InquiryStatusBadge status={inquiry.status} /> },
+  {
+    header: 'Customer',
+    cell: (inquiry) => (
+      <Text size="sm" ff="monospace">
+        {customerLabel(inquiry.customerId)}
+      </Text>
+    ),
+  },
+  { header: 'Created', cell: (inquiry) => formatDate(inquiry.createdAt) },
+];
+
 export default function CustomerInquiriesPage() {
   const { role } = useSession();
-  const canChangeStatus = role === 'tech';
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), 250);
+  const { search, setSearch, query } = useListSearch();
   const [status, setStatus] = useState<InquiryStatus | 'all'>('all');
   const [priority, setPriority] = useState<InquiryPriority | 'all'>('all');
   const [creating, setCreating] = useState(false);
@@ -61,8 +66,6 @@ export default function CustomerInquiriesPage() {
     },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const inquiries = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtering = query !== '' || status !== 'all' || priority !== 'all';
 
   const setInquiryStatus = trpc.inquiries.setStatus.useMutation({
     onSuccess: () => {
@@ -93,28 +96,17 @@ export default function CustomerInquiriesPage() {
         ]}
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          aria-label="Search inquiries"
-          placeholder="Search inquiries..."
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
-        />
-        <Select
-          aria-label="Filter by status"
-          w={170}
-          allowDeselect={false}
+        <ListSearch label="Search inquiries" placeholder="Search inquiries..." value={search} onChange={setSearch} />
+        <ListFilter
+          label="Filter by status"
           value={status}
-          onChange={(value) => setStatus((value ?? 'all') as InquiryStatus | 'all')}
+          onChange={setStatus}
           data={[{ value: 'all', label: 'All Statuses' }, ...INQUIRY_STATUSES.map((value) => ({ value, label: INQUIRY_STATUS_LABELS[value] }))]}
         />
-        <Select
-          aria-label="Filter by priority"
-          w={170}
-          allowDeselect={false}
+        <ListFilter
+          label="Filter by priority"
           value={priority}
-          onChange={(value) => setPriority((value ?? 'all') as InquiryPriority | 'all')}
+          onChange={setPriority}
           data={[
             { value: 'all', label: 'All Priorities' },
             ...[...INQUIRY_PRIORITIES].reverse().map((value) => ({ value, label: INQUIRY_PRIORITY_LABELS[value] })),
@@ -122,110 +114,31 @@ export default function CustomerInquiriesPage() {
         />
       </Group>
 
-      {list.isPending ? (
-        <Card withBorder padding={0}>
-          <TableSkeleton columns={7} rows={5} />
-        </Card>
-      ) : list.isError ? (
-        <EmptyState title="Inquiries could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />
-      ) : inquiries.length === 0 ? (
-        <EmptyState
-          title="No inquiries found"
-          hint={filtering ? 'Try adjusting your search criteria' : 'Get started by creating your first customer inquiry'}
-        />
-      ) : (
-        <Stack gap="md">
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={860}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Subject</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Priority</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {inquiries.map((inquiry) => (
-                    <Table.Tr key={inquiry.id}>
-                      <Table.Td maw={280}>
-                        <Group gap={6} wrap="nowrap">
-                          {inquiry.priority === 'high' || inquiry.priority === 'urgent' ? (
-                            <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-label="Needs attention" role="img" style={{ flexShrink: 0 }} />
-                          ) : null}
-                          <Text size="sm" fw={500} truncate="end">
-                            {inquiry.subject}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{INQUIRY_TYPE_LABELS[inquiry.inquiryType]}</Table.Td>
-                      <Table.Td>
-                        <PriorityBadge priority={inquiry.priority} />
-                      </Table.Td>
-                      <Table.Td>
-                        <InquiryStatusBadge status={inquiry.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {customerLabel(inquiry.customerId)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{formatDate(inquiry.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="View details">
-                            <ActionIcon variant="subtle" onClick={() => setViewing(inquiry)} aria-label={`View details of ${inquiry.subject}`}>
-                              <IconEye size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          {canChangeStatus ? (
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" aria-label={`Change status of ${inquiry.subject}`} loading={setInquiryStatus.isPending && setInquiryStatus.variables?.id === inquiry.id}>
-                                  <IconDots size={16} />
-                                </ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                {STATUS_ACTIONS.map((action) => (
-                                  <Menu.Item
-                                    key={action.status}
-                                    leftSection={<action.icon size={14} />}
-                                    disabled={inquiry.status === action.status}
-                                    onClick={() => setInquiryStatus.mutate({ id: inquiry.id, status: action.status })}
-                                  >
-                                    {action.label}
-                                  </Menu.Item>
-                                ))}
-                              </Menu.Dropdown>
-                            </Menu>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
-          {list.hasNextPage ? (
-            <Center>
-              <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            </Center>
-          ) : null}
-        </Stack>
-      )}
+      <ShopList
+        list={list}
+        noun="inquiries"
+        filtering={query !== '' || status !== 'all' || priority !== 'all'}
+        emptyHint="Get started by creating your first customer inquiry"
+        minWidth={860}
+        columns={COLUMNS}
+        rowName={(inquiry) => inquiry.subject}
+        onView={setViewing}
+        statusMenu={
+          role === 'tech'
+            ? {
+                actions: STATUS_ACTIONS,
+                busyId: setInquiryStatus.isPending ? (setInquiryStatus.variables?.id ?? null) : null,
+                onChoose: (inquiry, next) => setInquiryStatus.mutate({ id: inquiry.id, status: next }),
+              }
+            : null
+        }
+      />
 
       <ShopDialog opened={creating} onClose={() => setCreating(false)} title="Create New Customer Inquiry">
         <InquiryForm onDone={() => setCreating(false)} />
       </ShopDialog>
       <ShopDialog opened={viewing !== null} onClose={() => setViewing(null)} title="Inquiry Details">
-        {viewing ? <InquiryDetail inquiry={inquiries.find((i) => i.id === viewing.id) ?? viewing} /> : null}
+        {viewing ? <InquiryDetail inquiry={listItems(list).find((i) => i.id === viewing.id) ?? viewing} /> : null}
       </ShopDialog>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBox,
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { ScrollTable } from '../components/tools/ScrollTable.tsx';
 import { SectionCard } from '../components/tools/SectionCard.tsx';
+import { StatusTile } from '../components/tools/StatusTile.tsx';
 import { StatCard } from '../components/tools/StatCard.tsx';
 import { INVENTORY, PARTS_SUMMARY, SAMPLE_PARTS, SUPPLIERS, type StockStatus, type SupplierStatus } from '../sample-data/database.ts';
 
@@ -198,43 +199,33 @@ export default function DatabasePage() {
         <Tabs.Panel value="suppliers" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {SUPPLIERS.map((supplier) => (
-              <Card key={supplier.name} withBorder padding="lg">
-                <Stack gap="sm">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                    <Title order={3} size="h5">
-                      {supplier.name}
-                    </Title>
-                    <Badge variant="light" color={supplierColor[supplier.status]}>
-                      {supplier.status}
+              <StatusTile key={supplier.name} title={supplier.name} status={supplier.status} color={supplierColor[supplier.status]}>
+                <Group gap="lg" wrap="wrap">
+                  <Group gap={6} wrap="nowrap">
+                    <IconUser size={16} aria-hidden />
+                    <Text size="sm">{supplier.contact}</Text>
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <IconPhone size={16} aria-hidden />
+                    <Text size="sm">{supplier.phone}</Text>
+                  </Group>
+                </Group>
+                <Group gap={6} wrap="wrap">
+                  {supplier.categories.map((category) => (
+                    <Badge key={category} variant="outline" color="gray" size="sm">
+                      {category}
                     </Badge>
-                  </Group>
-                  <Group gap="lg" wrap="wrap">
-                    <Group gap={6} wrap="nowrap">
-                      <IconUser size={16} aria-hidden />
-                      <Text size="sm">{supplier.contact}</Text>
-                    </Group>
-                    <Group gap={6} wrap="nowrap">
-                      <IconPhone size={16} aria-hidden />
-                      <Text size="sm">{supplier.phone}</Text>
-                    </Group>
-                  </Group>
-                  <Group gap={6} wrap="wrap">
-                    {supplier.categories.map((category) => (
-                      <Badge key={category} variant="outline" color="gray" size="sm">
-                        {category}
-                      </Badge>
-                    ))}
-                  </Group>
-                  <Group justify="space-between">
-                    <Text size="sm" c="dimmed">
-                      Lead time {supplier.leadTime}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {supplier.openOrders} open {supplier.openOrders === 1 ? 'order' : 'orders'}
-                    </Text>
-                  </Group>
-                </Stack>
-              </Card>
+                  ))}
+                </Group>
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    Lead time {supplier.leadTime}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {supplier.openOrders} open {supplier.openOrders === 1 ? 'order' : 'orders'}
+                  </Text>
+                </Group>
+              </StatusTile>
             ))}
           </SimpleGrid>
         </Tabs.Panel>

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { ScrollTable } from '../components/tools/ScrollTable.tsx';
 import { SectionCard } from '../components/tools/SectionCard.tsx';
+import { StatusTile } from '../components/tools/StatusTile.tsx';
 import { StatCard } from '../components/tools/StatCard.tsx';
 import { ERROR_CODES, LIVE_DATA, OBD_CONNECTION, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
 
@@ -196,40 +197,30 @@ export default function DiagnosticsPage() {
         <Tabs.Panel value="tests" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {SYSTEM_TESTS.map((test) => (
-              <Card key={test.name} withBorder padding="lg">
-                <Stack gap="sm">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                    <Title order={3} size="h5">
-                      {test.name}
-                    </Title>
-                    <Badge variant="light" color={outcomeColor[test.outcome]}>
-                      {test.outcome}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {test.description}
-                  </Text>
-                  <Stack gap={4}>
-                    <Group justify="space-between">
-                      <Text size="xs" c="dimmed">
-                        Monitor readiness
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {test.readiness}%
-                      </Text>
-                    </Group>
-                    <Progress value={test.readiness} size="sm" aria-label={`${test.name} readiness`} />
-                  </Stack>
+              <StatusTile key={test.name} title={test.name} status={test.outcome} color={outcomeColor[test.outcome]}>
+                <Text size="sm" c="dimmed">
+                  {test.description}
+                </Text>
+                <Stack gap={4}>
                   <Group justify="space-between">
                     <Text size="xs" c="dimmed">
-                      Takes {test.duration} · Last run {test.lastRun}
+                      Monitor readiness
                     </Text>
-                    <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} disabled>
-                      Run Test
-                    </Button>
+                    <Text size="xs" c="dimmed">
+                      {test.readiness}%
+                    </Text>
                   </Group>
+                  <Progress value={test.readiness} size="sm" aria-label={`${test.name} readiness`} />
                 </Stack>
-              </Card>
+                <Group justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    Takes {test.duration} · Last run {test.lastRun}
+                  </Text>
+                  <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} disabled>
+                    Run Test
+                  </Button>
+                </Group>
+              </StatusTile>
             ))}
           </SimpleGrid>
         </Tabs.Panel>

@@ -12,16 +12,18 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { dueSummary, DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, worstUrgency, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { dueSummary, worstUrgency } from '../../shared/due.ts';
+import { DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatDay, formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { browserTimeZone, ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { zodFormValidator } from '../lib/forms.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../lib/trpc.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 
 const DUE_SHOWN = 6;
 

@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { catalogMake, catalogYears, type PartialDecodeDetails, type Vehicle } from '../../shared/vehicles.ts';
+import { catalogMake, catalogYears } from '../../shared/vehicle-catalog.ts';
+import { type PartialDecodeDetails, type Vehicle } from '../../shared/vehicles.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ManualSelection, type Selection } from '../components/vehicles/ManualSelection.tsx';
 import { MaintenanceAlerts } from '../components/garage/MaintenanceAlerts.tsx';

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconEdit, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { shortUserId } from '../../shared/auth.ts';
+import { shortUserId } from '../../shared/format.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { ApiTokensCard } from '../components/profile/ApiTokensCard.tsx';
 import { ChangePasswordButton } from '../components/profile/ChangePasswordButton.tsx';

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mant
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
 import { formatCost, formatDay, formatMiles, recordDay } from '../components/garage/UrgencyBadge.tsx';
-import { browserTimeZone } from '../components/shop/parts.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
-import { RECORD_STATUS_LABELS } from '../../shared/garage.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
+import { RECORD_STATUS_LABELS } from '../../shared/service-records.ts';
 
 const MOST = 100;
 

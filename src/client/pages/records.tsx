@@ -3,17 +3,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconDownload, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/garage.ts';
+import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/service-records.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
 import { exportLinks } from '../components/garage/links.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { browserTimeZone, ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
+import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 
 export default function RecordsPage() {
   const { role } = useSession();

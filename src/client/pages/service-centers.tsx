@@ -1,6 +1,5 @@
-import { Button, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SERVICE_CENTER_PAGE_SIZE } from '../../shared/service-centers.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -8,6 +7,7 @@ import { ServiceCenterCard } from '../components/shop/ServiceCenterCard.tsx';
 import { ServiceCenterDetail } from '../components/shop/ServiceCenterDetail.tsx';
 import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { ListSearch, LoadMore, useListSearch } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -18,8 +18,7 @@ export default function ServiceCentersPage() {
   const { role } = useSession();
   const canManage = role === 'tech';
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), 250);
+  const { search, setSearch, query } = useListSearch();
   const [layout, setLayout] = useState<Layout>('grid');
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -61,14 +60,7 @@ export default function ServiceCentersPage() {
         }
       />
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search service centers"
-          placeholder="Search by name, city, or state..."
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
-        />
+        <ListSearch label="Search service centers" placeholder="Search by name, city, or state..." value={search} onChange={setSearch} />
         <SegmentedControl
           aria-label="Layout"
           value={layout}
@@ -132,13 +124,7 @@ export default function ServiceCentersPage() {
               ))}
             </Stack>
           )}
-          {list.hasNextPage ? (
-            <Center>
-              <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            </Center>
-          ) : null}
+          <LoadMore list={list} />
         </Stack>
       )}
 

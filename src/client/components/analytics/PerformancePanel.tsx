@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconHourglass } from '@tabler/icons-react';
-import { centerLabel, RESOLUTION_DEFINITION, type AnalyticsPerformance, type AnalyticsRange } from '../../../shared/analytics.ts';
+import { centerLabel } from '../../../shared/format.ts';
+import { RESOLUTION_DEFINITION, type AnalyticsPerformance, type AnalyticsRange } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';

@@ -1,7 +1,8 @@
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { addDays, analyticsRangeSchema, todayIn } from '../../../shared/analytics.ts';
+import { addDays, todayIn } from '../../../shared/dates.ts';
+import { analyticsRangeSchema } from '../../../shared/analytics.ts';
 
 export interface DateRange {
   from: string;

@@ -1,6 +1,7 @@
 import { Button, Grid, List, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { reportFileName, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
+import { reportFileName } from '../../../shared/format.ts';
+import { type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { formatCount, formatHours, formatLongDay, formatMinutes, formatMoney, formatRate } from './format.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Indicator, Paper, ScrollArea, S
 import { IconBulb, IconHelpCircle, IconMinus, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { EXPERT_TIPS, GREETINGS, pageMessage, TIPS_LEVEL_INFO, type Avatar } from '../../../shared/avatars.ts';
+import { EXPERT_TIPS, GREETINGS, PAGE_MESSAGES, TIPS_LEVEL_INFO, type Avatar } from '../../../shared/avatars.ts';
 import type { Role } from '../../../shared/constants.ts';
 import { HELP_TEXTS } from '../../../shared/help-texts.ts';
 import {
@@ -100,7 +100,7 @@ function AssistantPanel({
     });
 
   useEffect(() => {
-    const message = pageMessage(pageContext, role);
+    const message = PAGE_MESSAGES[pageContext]?.[role] ?? null;
     if (!message) return;
     say('page', message);
     setAlerting(true);

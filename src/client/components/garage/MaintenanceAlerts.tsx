@@ -1,9 +1,10 @@
 import { Alert, Anchor, Group, List, Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { dueSummary, type DueItem } from '../../../shared/garage.ts';
+import { dueSummary } from '../../../shared/due.ts';
+import { type DueItem } from '../../../shared/garage.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 const SHOWN = 5;

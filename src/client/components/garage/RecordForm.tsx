@@ -1,19 +1,13 @@
 import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { todayIn } from '../../../shared/analytics.ts';
-import {
-  GARAGE_LIMITS,
-  RECORD_STATUS_LABELS,
-  RECORD_STATUSES,
-  serviceName,
-  serviceRecordFieldsSchema,
-  type RecordStatus,
-  type ServiceRecord,
-} from '../../../shared/garage.ts';
+import { todayIn } from '../../../shared/dates.ts';
+import { GARAGE_LIMITS } from '../../../shared/garage.ts';
+import { RECORD_STATUS_LABELS, RECORD_STATUSES, serviceRecordFieldsSchema, type RecordStatus, type ServiceRecord } from '../../../shared/service-records.ts';
+import { serviceName } from '../../../shared/due.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { recordDay } from './UrgencyBadge.tsx';
 
 /** A vehicle a record can be written for: one of the user's, or (technicians) a customer's. */

@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { RECORD_STATUS_LABELS, URGENCY_LABELS, type RecordStatus, type Urgency } from '../../../shared/garage.ts';
+import { RECORD_STATUS_LABELS, type RecordStatus } from '../../../shared/service-records.ts';
+import { URGENCY_LABELS, type Urgency } from '../../../shared/garage.ts';
 
 export const URGENCY_COLOURS: Readonly<Record<Urgency, string>> = { overdue: 'red', due: 'orange', soon: 'yellow', ok: 'green' };
 

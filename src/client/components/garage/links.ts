@@ -1,4 +1,4 @@
-import { browserTimeZone } from '../shop/parts.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 /** A vehicle's history as CSV (REST) and as a printable page. */
 export function exportLinks(vehicleId: string, customerId: string | null): { csv: string; print: string } {

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, AppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconSettings, IconUser } from '@tabler/icons-react';
+import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { shortUserId } from '../../../shared/auth.ts';
+import { shortUserId } from '../../../shared/format.ts';
 import { useSession } from '../../lib/session.tsx';
+import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
 import { simpleNavItems } from './nav.ts';
 
@@ -40,16 +41,7 @@ export function SimpleShell({ children }: { children: ReactNode }) {
             <Button variant="outline" size="xs" onClick={() => void setRole('tech')} visibleFrom="xs">
               Switch to Tech Mode
             </Button>
-            <Tooltip label="Profile">
-              <ActionIcon component={Link} href="/profile" variant="subtle" size="lg" aria-label="Profile">
-                <IconUser size={20} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Settings">
-              <ActionIcon component={Link} href="/settings" variant="subtle" size="lg" aria-label="Settings">
-                <IconSettings size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <AccountLinks />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,11 +1,12 @@
 import { ActionIcon, AppShell, Box, Button, Drawer, Group, Text, Tooltip } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { shortUserId } from '../../../shared/auth.ts';
+import { shortUserId } from '../../../shared/format.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants.ts';
 import { useSession } from '../../lib/session.tsx';
+import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state.ts';
 import { TechSidebar } from './TechSidebar.tsx';
@@ -78,16 +79,7 @@ export function TechShell({ children }: { children: ReactNode }) {
             <Button size="xs" variant="outline" onClick={() => void setRole('simple')}>
               Simple Mode
             </Button>
-            <Tooltip label="Profile">
-              <ActionIcon component={Link} href="/profile" variant="subtle" size="lg" aria-label="Profile">
-                <IconUser size={20} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Settings">
-              <ActionIcon component={Link} href="/settings" variant="subtle" size="lg" aria-label="Settings">
-                <IconSettings size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <AccountLinks />
           </Group>
         </Group>
       </AppShell.Header>

@@ -2,21 +2,9 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, 
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
-import {
-  APPOINTMENT_STATUSES,
-  APPOINTMENT_STATUS_LABELS,
-  createAppointmentSchema,
-  DEFAULT_LEAD_MS,
-  DURATION_DEFAULT,
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
-  formatDuration,
-  type AppointmentStatus,
-  type CreateAppointmentInput,
-  type ServiceAppointment,
-} from '../../../shared/appointments.ts';
-import { formatCost, shortId } from '../../../shared/inquiries.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentStatus, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
+import { formatCost } from '../../../shared/money.ts';
+import { formatDuration, shortId } from '../../../shared/format.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';

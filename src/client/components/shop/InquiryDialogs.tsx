@@ -1,18 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  createInquirySchema,
-  customerLabel,
-  formatCost,
-  INQUIRY_PRIORITIES,
-  INQUIRY_PRIORITY_LABELS,
-  INQUIRY_TYPE_LABELS,
-  INQUIRY_TYPES,
-  shortId,
-  type CustomerInquiry,
-  type InquiryPriority,
-  type InquiryType,
-} from '../../../shared/inquiries.ts';
+import { createInquirySchema, INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryPriority, type InquiryType } from '../../../shared/inquiries.ts';
+import { customerLabel, shortId } from '../../../shared/format.ts';
+import { formatCost } from '../../../shared/money.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';

@@ -1,7 +1,12 @@
 import { ActionIcon, Group, Input, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { canAddEntry } from '../../../shared/service-centers.ts';
+
+/** A list entry as the services editor accepts it (SPEC 5): trimmed, non-empty, not already listed. */
+function canAddEntry(list: readonly string[], entry: string): boolean {
+  const trimmed = entry.trim();
+  return trimmed.length > 0 && !list.some((item) => item.toLowerCase() === trimmed.toLowerCase());
+}
 
 /**
  * A list of text entries (services, certifications, specializations): trimmed, no duplicates,

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconMail, IconMapPin, IconPhone, IconTrash, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { hoursDisplay, type ServiceCenter } from '../../../shared/service-centers.ts';
+import { hoursDisplay } from '../../../shared/format.ts';
+import { type ServiceCenter } from '../../../shared/service-centers.ts';
 import { ActiveBadge } from './badges.tsx';
 
 /** Links only for http(s): the server refuses anything else, and the page does not trust old rows either. */

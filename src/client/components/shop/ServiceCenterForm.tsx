@@ -1,11 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  operatingHoursText,
-  serviceCenterInputSchema,
-  type ServiceCenter,
-  type ServiceCenterInput,
-} from '../../../shared/service-centers.ts';
+import { operatingHoursText } from '../../../shared/format.ts';
+import { serviceCenterInputSchema, type ServiceCenter, type ServiceCenterInput } from '../../../shared/service-centers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
@@ -44,6 +40,13 @@ function initialValues(center?: ServiceCenter): FormValues {
     isActive: center?.isActive ?? true,
   };
 }
+
+/** The center's three lists, edited alike. */
+const LISTS = [
+  { field: 'services', label: 'Services', itemName: 'service', placeholder: 'e.g. Oil Change' },
+  { field: 'certifications', label: 'Certifications', itemName: 'certification', placeholder: 'e.g. ASE Certified' },
+  { field: 'specializations', label: 'Specializations', itemName: 'specialization', placeholder: 'e.g. Hybrid vehicles' },
+] as const;
 
 /** Create (no center) or edit; the server parses hours typed as JSON into an object (SPEC 5). */
 export function ServiceCenterForm({ center, onDone, onCancel }: { center?: ServiceCenter; onDone: () => void; onCancel: () => void }) {
@@ -96,30 +99,17 @@ export function ServiceCenterForm({ center, onDone, onCancel }: { center?: Servi
           maxRows={8}
           {...form.getInputProps('operatingHours')}
         />
-        <ListEditor
-          label="Services"
-          itemName="service"
-          placeholder="e.g. Oil Change"
-          value={form.values.services}
-          onChange={(next) => form.setFieldValue('services', next)}
-          error={form.errors.services as string | undefined}
-        />
-        <ListEditor
-          label="Certifications"
-          itemName="certification"
-          placeholder="e.g. ASE Certified"
-          value={form.values.certifications}
-          onChange={(next) => form.setFieldValue('certifications', next)}
-          error={form.errors.certifications as string | undefined}
-        />
-        <ListEditor
-          label="Specializations"
-          itemName="specialization"
-          placeholder="e.g. Hybrid vehicles"
-          value={form.values.specializations}
-          onChange={(next) => form.setFieldValue('specializations', next)}
-          error={form.errors.specializations as string | undefined}
-        />
+        {LISTS.map((list) => (
+          <ListEditor
+            key={list.field}
+            label={list.label}
+            itemName={list.itemName}
+            placeholder={list.placeholder}
+            value={form.values[list.field]}
+            onChange={(next) => form.setFieldValue(list.field, next)}
+            error={form.errors[list.field] as string | undefined}
+          />
+        ))}
         <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

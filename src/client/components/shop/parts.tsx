@@ -101,11 +101,6 @@ export function formatDateTime(date: Date | null | undefined): string {
   return date ? date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '-';
 }
 
-/** The browser's IANA zone: date filters are computed in it on the server. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** A destructive action's question with Cancel and the red confirming button. */
 export function ConfirmBody({
   message,

@@ -2,7 +2,8 @@ import { Accordion, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, St
 import { IconAlertTriangle, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPointer } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/constants.ts';
-import { worstUrgency, type DueItem } from '../../../shared/garage.ts';
+import { worstUrgency } from '../../../shared/due.ts';
+import { type DueItem } from '../../../shared/garage.ts';
 import type { VehicleComponent } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { swatch } from './swatches.ts';

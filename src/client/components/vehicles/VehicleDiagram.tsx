@@ -1,7 +1,8 @@
 import { ActionIcon, Box, Card, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BODY_KIND_LABEL, stepZoom, ZOOM, type BodyKind, type VehicleComponent } from '../../../shared/vehicles.ts';
+import { BODY_KIND_LABEL, ZOOM, type BodyKind, type VehicleComponent } from '../../../shared/vehicles.ts';
+import { stepZoom } from '../../../shared/vehicle-catalog.ts';
 import { BodyDrawing } from './BodyDrawing.tsx';
 import { swatch } from './swatches.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { analyticsRangeSchema, type AnalyticsRange } from '../../../shared/analytics.ts';
 import { restRoute } from '../../http/rest.ts';
+import { sendCsv } from '../../http/csv.ts';
 
 /** `?from=2024-05-01&to=2024-05-31&timeZone=Europe/Berlin` (`tz` for short); bad values answer 400. */
 function rangeQuery(req: FastifyRequest): AnalyticsRange {
@@ -35,12 +36,7 @@ export function registerAnalyticsRest(app: FastifyInstance): void {
       produces: 'text/csv',
     },
     async ({ caller, req, reply }) => {
-      const file = await caller.analytics.reportCsv(rangeQuery(req));
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store');
-      return file.csv;
+      return sendCsv(reply, await caller.analytics.reportCsv(rangeQuery(req)));
     },
   );
 }

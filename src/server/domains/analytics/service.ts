@@ -1,34 +1,12 @@
-import {
-  centerLabel,
-  RATE_DEFINITION,
-  RESOLUTION_DEFINITION,
-  reportFileName,
-  type AnalyticsRange,
-  type AnalyticsReport,
-} from '../../../shared/analytics.ts';
+import { centerLabel, reportFileName } from '../../../shared/format.ts';
+import { RATE_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
 import type { Executor } from '../../db/index.ts';
-import { domainError } from '../../http/errors.ts';
+import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';
-import { textCell, toCsv, type CsvCell } from '../../http/csv.ts';
-
-/**
- * The zod schema accepts the zones this Node knows; the database's zone list can differ by a few
- * names. A zone the database does not know is the caller's input error, not a server fault.
- */
-export async function withTimeZone<T>(range: AnalyticsRange, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === '22023' && error instanceof Error && /time zone/i.test(error.message)) {
-      throw domainError('BAD_REQUEST', `Unknown time zone: ${range.timeZone}`);
-    }
-    throw error;
-  }
-}
+import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 
 export async function buildReport(db: Executor, range: AnalyticsRange): Promise<AnalyticsReport> {
-  return withTimeZone(range, async () => {
+  return refusingUnknownTimeZone(range.timeZone, async () => {
     const [overview, services, performance] = await Promise.all([
       overviewFigures(db, range),
       servicesFigures(db, range),
@@ -109,11 +87,6 @@ export function reportToCsv(report: AnalyticsReport): string {
   return toCsv(rows);
 }
 
-export interface ReportFile {
-  fileName: string;
-  csv: string;
-}
-
-export async function buildReportFile(db: Executor, range: AnalyticsRange): Promise<ReportFile> {
+export async function buildReportFile(db: Executor, range: AnalyticsRange): Promise<CsvFile> {
   return { fileName: reportFileName(range), csv: reportToCsv(await buildReport(db, range)) };
 }

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  formatDuration,
-  type CreateAppointmentInput,
-  type DateFilter,
-  type ServiceAppointment,
-} from '../../../shared/appointments.ts';
+import { formatDuration } from '../../../shared/format.ts';
+import { type CreateAppointmentInput, type DateFilter, type ServiceAppointment } from '../../../shared/appointments.ts';
 import type { User } from '../../../shared/auth.ts';
 import type { Database } from '../../db/index.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
-import type { Viewer } from '../inquiries/repository.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { appointmentStats, listAppointmentPage } from './repository.ts';
 
 const HOUR = 60 * 60_000;
@@ -129,7 +125,7 @@ describeEachDatabase('service appointments', (getDb) => {
     [{ appointmentDate: '2031-05-01T09:00:00' }, 'Appointment date must be a date and time with its offset'],
     [{ appointmentDate: '1999-12-31T09:00:00Z' }, 'Appointment date must be between the years 2000 and 2099'],
     [{ status: 'done' }, 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled, no_show'],
-    [{ estimatedCost: '12.345' }, 'Estimated cost must be an amount like 149.90'],
+    [{ estimatedCost: '12.345' }, 'Estimated cost must be a non-negative amount like 89.90 (at most 2 decimals)'],
     [{ serviceCenterId: randomUUID() }, 'Service center not found'],
   ])('refuses %j with "%s" and stores nothing', async (overrides, message) => {
     const payload = { ...appointmentInput(), ...overrides };
@@ -163,7 +159,7 @@ describeEachDatabase('service appointments', (getDb) => {
   it('computes Today and Tomorrow in the user time zone, across midnight', async () => {
     const db = getDb();
     const customer = await createUser(db, { role: 'simple' });
-    const viewer = { userId: customer.id, seesAll: false };
+    const viewer = { userId: customer.id, isTech: false };
     // 23:30 on 14 June in New York, already 15 June in UTC.
     const now = new Date('2031-06-15T03:30:00Z');
     await insertAt(db, customer.id, [
@@ -186,7 +182,7 @@ describeEachDatabase('service appointments', (getDb) => {
   it('counts a 23-hour day right on the day clocks change', async () => {
     const db = getDb();
     const customer = await createUser(db, { role: 'simple' });
-    const viewer = { userId: customer.id, seesAll: false };
+    const viewer = { userId: customer.id, isTech: false };
     // 30 March 2031: Berlin moves from CET to CEST, so the day runs 23:00Z to 22:00Z.
     const now = new Date('2031-03-30T10:00:00Z');
     await insertAt(db, customer.id, ['2031-03-29T22:59:00Z', '2031-03-29T23:00:00Z', '2031-03-30T21:59:00Z', '2031-03-30T22:00:00Z']);
@@ -197,7 +193,7 @@ describeEachDatabase('service appointments', (getDb) => {
   it('filters This Week (now to 7 days ahead) and Overdue (past and still scheduled)', async () => {
     const db = getDb();
     const customer = await createUser(db, { role: 'simple' });
-    const viewer = { userId: customer.id, seesAll: false };
+    const viewer = { userId: customer.id, isTech: false };
     const now = new Date('2031-08-01T12:00:00Z');
     await insertAt(db, customer.id, ['2031-08-01T11:59:00Z', '2031-08-01T12:00:00Z', '2031-08-08T12:00:00Z', '2031-08-08T12:01:00Z']);
     await insertAt(db, customer.id, ['2031-07-30T09:00:00Z'], 'confirmed');

@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/appointments.ts';
 import type { Executor } from '../../db/index.ts';
 import type { ServiceAppointmentsTable } from '../../db/schema.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../inquiries/paging.ts';
-import type { Viewer } from '../inquiries/repository.ts';
+import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
 const appointmentColumns = [
   'id',
@@ -58,7 +58,7 @@ function toAppointment(row: AppointmentRow): ServiceAppointment {
 
 function visible(db: Executor, viewer: Viewer) {
   const query = db.selectFrom('service_appointments');
-  return viewer.seesAll ? query : query.where('customer_id', '=', viewer.userId);
+  return viewer.isTech ? query : query.where('customer_id', '=', viewer.userId);
 }
 
 /**
@@ -190,7 +190,7 @@ export async function updateAppointmentStatus(db: Executor, id: string, status: 
 export async function appointmentStats(db: Executor, viewer: Viewer, timeZone: string, now: Date): Promise<AppointmentStats> {
   const dayStart = localMidnight(now, timeZone, 0);
   const dayEnd = localMidnight(now, timeZone, 1);
-  const row = viewer.seesAll
+  const row = viewer.isTech
     ? await db
         .selectFrom('crm_counts')
         .where('entity', '=', 'appointment')

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/appointments.ts';
 import { domainError } from '../../http/errors.ts';
 import { authedProcedure, router, techProcedure } from '../../trpc.ts';
-import { viewerOf } from '../inquiries/service.ts';
+import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
+import { viewerOf } from '../../lib/viewer.ts';
 import {
   appointmentStats,
   findAppointment,
@@ -17,7 +18,7 @@ import {
   listAppointmentPage,
   updateAppointmentStatus,
 } from './repository.ts';
-import { createAppointment, inTimeZone } from './service.ts';
+import { createAppointment } from './service.ts';
 
 function found(appointment: ServiceAppointment | null): ServiceAppointment {
   // Another customer's appointment reads as missing: its existence is not revealed (PRODUCT.md).
@@ -27,7 +28,7 @@ function found(appointment: ServiceAppointment | null): ServiceAppointment {
 
 export const appointmentsRouter = router({
   list: authedProcedure.input(listAppointmentsSchema).query(({ ctx, input: { search, status, date, timeZone, cursor, limit } }) =>
-    inTimeZone(timeZone, () =>
+    refusingUnknownTimeZone(timeZone, () =>
       listAppointmentPage(ctx.db, viewerOf(ctx.user), { search, status, date, timeZone, now: new Date() }, { cursor, limit }),
     ),
   ),
@@ -35,7 +36,7 @@ export const appointmentsRouter = router({
   stats: authedProcedure
     .input(appointmentStatsSchema)
     .query(({ ctx, input }) =>
-      inTimeZone(input.timeZone, () => appointmentStats(ctx.db, viewerOf(ctx.user), input.timeZone, new Date())),
+      refusingUnknownTimeZone(input.timeZone, () => appointmentStats(ctx.db, viewerOf(ctx.user), input.timeZone, new Date())),
     ),
   get: authedProcedure
     .input(z.object({ id: appointmentIdSchema }).strict())

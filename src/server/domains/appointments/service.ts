@@ -2,7 +2,7 @@ import type { User } from '../../../shared/auth.ts';
 import type { CreateAppointmentValues, ServiceAppointment } from '../../../shared/appointments.ts';
 import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
-import { checkReferences, refusingVanishedReferences } from '../inquiries/service.ts';
+import { checkReferences, refusingVanishedReferences } from '../../lib/references.ts';
 import { insertAppointment } from './repository.ts';
 
 /**
@@ -19,19 +19,4 @@ export async function createAppointment(db: Executor, user: User, values: Create
   return refusingVanishedReferences(() =>
     insertAppointment(db, { customerId: user.id, technicianId: user.role === 'tech' ? user.id : null }, values),
   );
-}
-
-/**
- * The zone was checked against the runtime's zone list; PostgreSQL keeps its own list, so a zone
- * only one of them knows still answers 400, not 500.
- */
-export async function inTimeZone<T>(timeZone: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === '22023' && /time zone/i.test((error as Error).message)) {
-      throw domainError('BAD_REQUEST', `Unknown time zone: ${timeZone}`);
-    }
-    throw error;
-  }
 }

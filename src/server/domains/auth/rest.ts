@@ -14,7 +14,7 @@ import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
 import { authenticateApiToken } from './tokens.ts';
-import { documentRoute, pathId, restRoute, type RestDoc } from '../../http/rest.ts';
+import { documentRoute, objectBody, pathId, restRoute, type RestDoc } from '../../http/rest.ts';
 
 export interface AuthRestOptions {
   appName: string;
@@ -24,10 +24,6 @@ export interface AuthRestOptions {
 
 function wantsHtml(req: FastifyRequest): boolean {
   return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
-function bodyObject(req: FastifyRequest): Record<string, unknown> {
-  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 }
 
 function textValue(body: Record<string, unknown>, key: string): string | undefined {
@@ -112,7 +108,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
     (mode: LoginMode) =>
     async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const html = wantsHtml(req);
-      const body = bodyObject(req);
+      const body = objectBody(req);
       const values = { email: textValue(body, 'email'), firstName: textValue(body, 'firstName'), lastName: textValue(body, 'lastName') };
       const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
       const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
@@ -165,7 +161,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   restRoute(
     app,
     { method: 'POST', url: '/api/auth/password', summary: 'Change your password (ends your other sessions)', tag: 'Account', auth: 'user', status: 204, procedure: 'auth.changePassword', inputFrom: 'body' },
-    ({ caller, req }) => caller.auth.changePassword(req.body as ChangePasswordInput),
+    ({ caller, req }) => caller.auth.changePassword(objectBody(req) as ChangePasswordInput),
   );
   restRoute(
     app,
@@ -175,7 +171,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   restRoute(
     app,
     { method: 'POST', url: '/api/tokens', summary: 'Create an API token (the token is in this answer only)', tag: 'Account', auth: 'user', procedure: 'auth.tokens.create', inputFrom: 'body' },
-    ({ caller, req }) => caller.auth.tokens.create(req.body as CreateApiTokenInput),
+    ({ caller, req }) => caller.auth.tokens.create(objectBody(req) as CreateApiTokenInput),
   );
   restRoute(
     app,

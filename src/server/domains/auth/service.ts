@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import {
-  guidanceForRole,
+  ROLE_GUIDANCE,
   type ChangePasswordInput,
   SIGN_IN_FAILED_MESSAGE,
   type PreferencesUpdate,
@@ -36,7 +36,7 @@ export async function signIn(db: Database, input: SignInInput): Promise<User> {
 }
 
 export async function setRole(db: Database, user: User, role: Role): Promise<User> {
-  const preferences = { ...user.preferences, guidanceLevel: guidanceForRole(role) };
+  const preferences = { ...user.preferences, guidanceLevel: ROLE_GUIDANCE[role] };
   const updated = await updateUser(db, user.id, { role, preferences });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   return updated;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarUpdateSchema, type AvatarInput } from '../../../shared/avatars.ts';
 import { domainError } from '../../http/errors.ts';
-import { restRoute } from '../../http/rest.ts';
+import { objectBody, pathId, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Avatars';
-const idParam = (params: unknown) => (params as { id: string }).id;
 
 /** SPEC 7's avatar calls. Identity is the session's (or an API token's), never the client's claim. */
 export function registerAvatarsRest(app: FastifyInstance): void {
@@ -42,7 +41,7 @@ export function registerAvatarsRest(app: FastifyInstance): void {
       procedure: 'avatars.create',
       inputFrom: 'body',
     },
-    ({ caller, req }) => caller.avatars.create(req.body as AvatarInput),
+    ({ caller, req }) => caller.avatars.create(objectBody(req) as AvatarInput),
   );
   restRoute(
     app,
@@ -56,7 +55,7 @@ export function registerAvatarsRest(app: FastifyInstance): void {
       bodySchema: avatarUpdateSchema,
     },
     // Checked here first, so a bad field is named as the caller sent it ('displayName'), not nested.
-    ({ caller, req }) => caller.avatars.update({ id: idParam(req.params), changes: avatarUpdateSchema.parse(req.body ?? {}) }),
+    ({ caller, req }) => caller.avatars.update({ id: pathId(req), changes: avatarUpdateSchema.parse(objectBody(req)) }),
   );
   restRoute(
     app,
@@ -70,7 +69,7 @@ export function registerAvatarsRest(app: FastifyInstance): void {
       status: 204,
       procedure: 'avatars.delete',
     },
-    ({ caller, req }) => caller.avatars.delete({ id: idParam(req.params) }),
+    ({ caller, req }) => caller.avatars.delete({ id: pathId(req) }),
   );
   restRoute(
     app,
@@ -82,6 +81,6 @@ export function registerAvatarsRest(app: FastifyInstance): void {
       auth: 'user',
       procedure: 'avatars.setActive',
     },
-    ({ caller, req }) => caller.avatars.setActive({ id: idParam(req.params) }),
+    ({ caller, req }) => caller.avatars.setActive({ id: pathId(req) }),
   );
 }

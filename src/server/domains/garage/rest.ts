@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  AddToGarageInput,
-  CreateServiceRecordInput,
-  GarageVehiclePatch,
-  ListServiceRecordsInput,
-  ServiceRecordPatch,
-} from '../../../shared/garage.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AddToGarageInput, GarageVehiclePatch } from '../../../shared/garage.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
-function vehicleParam(req: FastifyRequest): string {
-  return (req.params as { vehicleId: string }).vehicleId;
-}
-
 export function registerGarageRest(app: FastifyInstance): void {
-  const tag = 'Garage and service records';
+  const tag = 'Garage';
   restRoute(app, { method: 'GET', url: '/api/garage', summary: "The signed-in user's saved vehicles", tag, auth: 'user', procedure: 'garage.list' }, ({ caller }) =>
     caller.garage.list(),
   );
@@ -47,85 +37,6 @@ export function registerGarageRest(app: FastifyInstance): void {
     { method: 'DELETE', url: '/api/garage/:id', summary: 'Remove a vehicle from the garage (its records stay and return if it is saved again)', tag, auth: 'user', status: 204, procedure: 'garage.remove' },
     async ({ caller, req }) => {
       await caller.garage.remove({ id: pathId(req) });
-      return undefined;
-    },
-  );
-
-  restRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/api/vehicles/:vehicleId/service-records',
-      summary: "A vehicle's service records, newest first",
-      description:
-        "Owners see their own history of the vehicle; technicians also customers' histories (narrow with `customerId`). Filters: `search`, `status`, `from` and `to` (days as entered, inclusive), `componentId`; `limit` (at most 100) and `offset` page; X-Total-Count carries the number of matches.",
-      tag,
-      auth: 'user',
-      procedure: 'garage.records.list',
-      inputFrom: 'query',
-    },
-    async ({ caller, req, reply }) => {
-      const input = {
-        vehicleId: vehicleParam(req),
-        componentId: queryParam(req, 'componentId'),
-        customerId: queryParam(req, 'customerId'),
-        search: queryParam(req, 'search'),
-        status: queryParam(req, 'status'),
-        from: queryParam(req, 'from'),
-        to: queryParam(req, 'to'),
-        timeZone: queryParam(req, 'timeZone'),
-        limit: queryParam(req, 'limit'),
-        offset: queryParam(req, 'offset'),
-      } as ListServiceRecordsInput;
-      const page = await caller.garage.records.list(input);
-      reply.header('x-total-count', String(page.total));
-      return page.items;
-    },
-  );
-  restRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/api/vehicles/:vehicleId/service-records',
-      summary: 'Add a service record to a vehicle in your garage (technicians: a customer vehicle, with customerId)',
-      tag,
-      auth: 'user',
-      procedure: 'garage.records.create',
-      inputFrom: 'body',
-    },
-    ({ caller, req }) => caller.garage.records.create({ ...(objectBody(req) as CreateServiceRecordInput), vehicleId: vehicleParam(req) }),
-  );
-  restRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/api/vehicles/:vehicleId/service-records.csv',
-      summary: "A vehicle's service history as a CSV download",
-      tag,
-      auth: 'user',
-      procedure: 'garage.records.csv',
-      inputFrom: 'query',
-      produces: 'text/csv',
-    },
-    async ({ caller, req, reply }) => {
-      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerId: queryParam(req, 'customerId'), timeZone: queryParam(req, 'timeZone') });
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store');
-      return file.csv;
-    },
-  );
-  restRoute(
-    app,
-    { method: 'PATCH', url: '/api/service-records/:id', summary: 'Change fields of a service record', tag, auth: 'user', procedure: 'garage.records.update', inputFrom: 'body' },
-    ({ caller, req }) => caller.garage.records.update({ ...(objectBody(req) as ServiceRecordPatch), id: pathId(req) }),
-  );
-  restRoute(
-    app,
-    { method: 'DELETE', url: '/api/service-records/:id', summary: 'Delete a service record', tag, auth: 'user', status: 204, procedure: 'garage.records.remove' },
-    async ({ caller, req }) => {
-      await caller.garage.records.remove({ id: pathId(req) });
       return undefined;
     },
   );

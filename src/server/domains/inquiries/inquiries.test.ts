@@ -3,13 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../../../shared/auth.ts';
-import {
-  customerLabel,
-  INQUIRY_PRIORITIES,
-  INQUIRY_STATUSES,
-  type CreateInquiryInput,
-  type CustomerInquiry,
-} from '../../../shared/inquiries.ts';
+import { customerLabel } from '../../../shared/format.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, type CreateInquiryInput, type CustomerInquiry } from '../../../shared/inquiries.ts';
 import type { Database } from '../../db/index.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';

@@ -9,13 +9,8 @@ import type {
 } from '../../../shared/inquiries.ts';
 import type { Executor } from '../../db/index.ts';
 import type { CustomerInquiriesTable } from '../../db/schema.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from './paging.ts';
-
-/** Who is asking: technicians see every row, owners their own (PRODUCT.md). */
-export interface Viewer {
-  userId: string;
-  seesAll: boolean;
-}
+import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
 const inquiryColumns = [
   'id',
@@ -61,9 +56,10 @@ function toInquiry(row: InquiryRow): CustomerInquiry {
   };
 }
 
+/** Technicians see every inquiry, owners their own (PRODUCT.md). */
 function visible(db: Executor, viewer: Viewer) {
   const query = db.selectFrom('customer_inquiries');
-  return viewer.seesAll ? query : query.where('customer_id', '=', viewer.userId);
+  return viewer.isTech ? query : query.where('customer_id', '=', viewer.userId);
 }
 
 export async function insertInquiry(db: Executor, customerId: string, values: CreateInquiryValues): Promise<CustomerInquiry> {
@@ -154,7 +150,7 @@ export async function updateInquiryStatus(db: Executor, id: string, status: Inqu
  * size), owners count their own rows through the customer index.
  */
 export async function inquiryStats(db: Executor, viewer: Viewer): Promise<InquiryStats> {
-  const row = viewer.seesAll
+  const row = viewer.isTech
     ? await db
         .selectFrom('crm_counts')
         .where('entity', '=', 'inquiry')

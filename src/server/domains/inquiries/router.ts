@@ -9,7 +9,8 @@ import {
 import { domainError } from '../../http/errors.ts';
 import { authedProcedure, router, techProcedure } from '../../trpc.ts';
 import { findInquiry, inquiryStats, listAllInquiries, listInquiryPage, updateInquiryStatus } from './repository.ts';
-import { createInquiry, viewerOf } from './service.ts';
+import { viewerOf } from '../../lib/viewer.ts';
+import { createInquiry } from './service.ts';
 
 function found(inquiry: CustomerInquiry | null): CustomerInquiry {
   // Another customer's inquiry reads as missing: its existence is not revealed (PRODUCT.md).

@@ -9,9 +9,9 @@ import {
   type TipsInput,
 } from '../../../shared/knowledge.ts';
 import type { User } from '../../../shared/auth.ts';
-import { dueSummary } from '../../../shared/garage.ts';
+import { dueSummary } from '../../../shared/due.ts';
 import type { Executor } from '../../db/index.ts';
-import { dueList } from '../garage/service.ts';
+import { dueList } from '../../lib/due-list.ts';
 import { itemsTagged, searchKnowledge } from './repository.ts';
 
 function toTip(item: KnowledgeItem): Tip {

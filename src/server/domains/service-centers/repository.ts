@@ -2,7 +2,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ServiceCenter, ServiceCenterPage, ServiceCenterValues } from '../../../shared/service-centers.ts';
 import type { Executor } from '../../db/index.ts';
 import type { ServiceCentersTable } from '../../db/schema.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf } from '../inquiries/paging.ts';
+import { containsPattern, decodeCursor, encodeCursor, pageOf } from '../../lib/paging.ts';
 
 const centerColumns = [
   'id',
@@ -136,10 +136,4 @@ export async function updateCenter(db: Executor, id: string, values: Partial<Ser
   if (Object.keys(columns).length === 0) return findCenter(db, true, id);
   const row = await db.updateTable('service_centers').set(columns).where('id', '=', id).returning(centerColumns).executeTakeFirst();
   return row ? toCenter(row) : null;
-}
-
-/** Whether a center exists and takes new work: null when it does not exist. */
-export async function centerIsActive(db: Executor, id: string): Promise<boolean | null> {
-  const row = await db.selectFrom('service_centers').select('is_active').where('id', '=', id).executeTakeFirst();
-  return row ? row.is_active : null;
 }

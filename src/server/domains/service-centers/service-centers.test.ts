@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../../../shared/auth.ts';
-import { hoursDisplay, type ServiceCenter, type ServiceCenterInput } from '../../../shared/service-centers.ts';
+import { hoursDisplay } from '../../../shared/format.ts';
+import { type ServiceCenter, type ServiceCenterInput } from '../../../shared/service-centers.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_KINDS, bodyKindOf, COMPONENT_LEGEND, stepZoom, ZOOM } from '../../../shared/vehicles.ts';
+import { BODY_KINDS, COMPONENT_LEGEND, ZOOM } from '../../../shared/vehicles.ts';
+import { bodyKindOf, stepZoom } from '../../../shared/vehicle-catalog.ts';
 import { componentSet, type ComponentSource } from './components.ts';
 import type { VehicleDetails } from './vin-decoder.ts';
 import { walkthroughFor } from './walkthroughs.ts';

@@ -12,54 +12,17 @@ import {
   type WalkthroughChapter,
 } from '../../../shared/vehicles.ts';
 import type { Executor } from '../../db/index.ts';
-import type { JsonObject, VehicleComponentsTable, VehiclesTable, VideoWalkthroughsTable } from '../../db/schema.ts';
+import { toVehicle, vehicleColumns } from '../../lib/vehicles.ts';
+import type { JsonObject, VehicleComponentsTable, VideoWalkthroughsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { ComponentDraft } from './components.ts';
 import type { WalkthroughDraft } from './walkthroughs.ts';
-
-export const vehicleColumns = [
-  'id',
-  'vin',
-  'year',
-  'make',
-  'model',
-  'trim',
-  'engine',
-  'transmission',
-  'drivetrain',
-  'body_style',
-  'created_at',
-  'updated_at',
-] as const;
-
-type VehicleColumns = Pick<Selectable<VehiclesTable>, (typeof vehicleColumns)[number]>;
-
-export function toVehicle(row: VehicleColumns): Vehicle {
-  return {
-    id: row.id,
-    vin: row.vin,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    trim: row.trim,
-    engine: row.engine,
-    transmission: row.transmission,
-    drivetrain: row.drivetrain,
-    bodyStyle: row.body_style,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 export async function findVehicleByVin(db: Executor, vin: string): Promise<Vehicle | null> {
   const row = await db.selectFrom('vehicles').select(vehicleColumns).where('vin', '=', vin).executeTakeFirst();
   return row ? toVehicle(row) : null;
 }
 
-export async function findVehicleById(db: Executor, id: string): Promise<Vehicle | null> {
-  const row = await db.selectFrom('vehicles').select(vehicleColumns).where('id', '=', id).executeTakeFirst();
-  return row ? toVehicle(row) : null;
-}
 
 /** The most a search answers: one make, model and year can gather many decoded VINs. */
 export const SEARCH_LIMIT = 50;
@@ -79,18 +42,8 @@ export async function searchVehicles(db: Executor, selection: VehicleSelection, 
   return rows.map(toVehicle);
 }
 
-export interface VehicleDraft {
-  vin: string | null;
-  year: number;
-  make: string;
-  model: string;
-  trim: string | null;
-  engine: string | null;
-  transmission: string | null;
-  drivetrain: string | null;
-  bodyStyle: string | null;
-  details: JsonObject;
-}
+/** A vehicle about to be stored: the answer's fields with the decoded details kept beside them. */
+export type VehicleDraft = Omit<Vehicle, 'id' | 'createdAt' | 'updatedAt'> & { details: JsonObject };
 
 function vehicleValues(draft: VehicleDraft) {
   return {

@@ -1,19 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { restRoute } from '../../http/rest.ts';
+import type { FastifyInstance } from 'fastify';
+import type { VehicleSelectionInput } from '../../../shared/vehicles.ts';
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
-/**
- * A field of a JSON object body or query string, handed on unchecked: the procedure's zod schema
- * validates it (a missing or mistyped field answers 400 with that schema's message).
- */
-function field<T>(source: unknown, key: string): T {
-  const value = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>)[key] : undefined;
-  return value as T;
-}
-
-function idParam(req: FastifyRequest): string {
-  return String(field<unknown>(req.params, 'id') ?? '');
-}
 
 const TAG = 'Vehicles';
 
@@ -38,7 +27,7 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       procedure: 'vehicles.decodeVin',
       inputFrom: 'body',
     },
-    ({ caller, req }) => caller.vehicles.decodeVin({ vin: field<string>(req.body, 'vin') }),
+    ({ caller, req }) => caller.vehicles.decodeVin({ vin: objectBody(req).vin as string }),
   );
   restRoute(
     app,
@@ -53,10 +42,10 @@ export function registerVehiclesRest(app: FastifyInstance): void {
     },
     ({ caller, req }) =>
       caller.vehicles.search({
-        year: field<number>(req.query, 'year'),
-        make: field<string>(req.query, 'make'),
-        model: field<string>(req.query, 'model'),
-      }),
+        year: queryParam(req, 'year'),
+        make: queryParam(req, 'make'),
+        model: queryParam(req, 'model'),
+      } as VehicleSelectionInput),
   );
   restRoute(
     app,
@@ -68,7 +57,7 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       auth: 'public',
       procedure: 'vehicles.components',
     },
-    ({ caller, req }) => caller.vehicles.components({ vehicleId: idParam(req) }),
+    ({ caller, req }) => caller.vehicles.components({ vehicleId: pathId(req) }),
   );
   restRoute(
     app,
@@ -80,6 +69,6 @@ export function registerVehiclesRest(app: FastifyInstance): void {
       auth: 'public',
       procedure: 'vehicles.videos',
     },
-    ({ caller, req }) => caller.vehicles.videos({ vehicleId: idParam(req) }),
+    ({ caller, req }) => caller.vehicles.videos({ vehicleId: pathId(req) }),
   );
 }

@@ -2,20 +2,13 @@ import { TRPCError } from '@trpc/server';
 import {
   decodeVinInputSchema,
   modelsInputSchema,
-  serviceRecordsInputSchema,
   vehicleIdInputSchema,
   vehicleSelectionSchema,
 } from '../../../shared/vehicles.ts';
 import type { Executor } from '../../db/index.ts';
-import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
-import {
-  findVehicleById,
-  listComponents,
-  listWalkthroughs,
-  searchVehicles,
-} from './repository.ts';
-import { componentBelongsTo, listRecords } from '../garage/repository.ts';
-import { recordViewer } from '../garage/service.ts';
+import { findVehicleById } from '../../lib/vehicles.ts';
+import { publicProcedure, router } from '../../trpc.ts';
+import { listComponents, listWalkthroughs, searchVehicles } from './repository.ts';
 import { catalog, catalogModels, chooseVehicle, identifyByVin, type DecoderSource } from './service.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
@@ -25,7 +18,10 @@ async function requireVehicle(db: Executor, vehicleId: string) {
   return vehicle;
 }
 
-/** Every procedure is open to anonymous callers (PRODUCT "Who may do what"), except service history. */
+/**
+ * Every procedure is open to anonymous callers (PRODUCT "Who may do what"). A component's service
+ * history, `vehicles.serviceRecords`, is signed-in only and served by the service-records domain.
+ */
 export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
   return router({
     decodeVin: publicProcedure
@@ -44,19 +40,6 @@ export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
     videos: publicProcedure.input(vehicleIdInputSchema).query(async ({ ctx, input }) => {
       await requireVehicle(ctx.db, input.vehicleId);
       return listWalkthroughs(ctx.db, input.vehicleId);
-    }),
-    /** The component's history the caller may see (their garage's, or customers' for technicians). */
-    serviceRecords: authedProcedure.input(serviceRecordsInputSchema).query(async ({ ctx, input }) => {
-      if (!(await componentBelongsTo(ctx.db, input.componentId, input.vehicleId))) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'Component not found' });
-      }
-      const { items } = await listRecords(
-        ctx.db,
-        recordViewer(ctx.user),
-        { vehicleId: input.vehicleId, componentId: input.componentId, timeZone: 'UTC' },
-        { limit: 100, offset: 0 },
-      );
-      return items.map(({ id, serviceType, description, mileage, date }) => ({ id, serviceType, description, mileage, date }));
     }),
   });
 }

@@ -1,14 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import {
-  catalogMake,
-  catalogYears,
-  SPEC_MODELS,
-  VEHICLE_MAKES,
-  type IdentifiedVehicle,
-  type PartialDecodeDetails,
-  type Vehicle,
-  type VehicleSelection,
-} from '../../../shared/vehicles.ts';
+import { catalogMake, catalogYears } from '../../../shared/vehicle-catalog.ts';
+import { SPEC_MODELS, VEHICLE_MAKES, type IdentifiedVehicle, type PartialDecodeDetails, type Vehicle, type VehicleSelection } from '../../../shared/vehicles.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentSet, isElectricVehicle } from './components.ts';

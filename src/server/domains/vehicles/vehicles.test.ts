@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { catalogYears, SPEC_MODELS, VEHICLE_MAKES, type VehicleMake } from '../../../shared/vehicles.ts';
+import { catalogYears } from '../../../shared/vehicle-catalog.ts';
+import { SPEC_MODELS, VEHICLE_MAKES, type VehicleMake } from '../../../shared/vehicles.ts';
 import { createContextInner } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { toHttpError } from '../../http/errors.ts';

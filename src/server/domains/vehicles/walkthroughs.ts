@@ -1,4 +1,5 @@
-import { bodyKindOf, type BodyKind, type WalkthroughChapter } from '../../../shared/vehicles.ts';
+import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
+import { type BodyKind, type WalkthroughChapter } from '../../../shared/vehicles.ts';
 
 /**
  * Walkthrough templates per body style. Each stored vehicle gets its own copy when it is created,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { domainError } from '../../http/errors.ts';
+import { domainError } from '../http/errors.ts';
 
 /**
  * Keyset cursors of the shop's lists: the sort key as PostgreSQL prints it plus the row id, opaque

@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { computeDue, serviceName } from '../../shared/due.ts';
+import { URGENCIES, type DueItem } from '../../shared/garage.ts';
+import type { Executor } from '../db/index.ts';
+
+/**
+ * What is due in a garage: the garage's own list and the assistant's most urgent tip both read it.
+ */
+
+interface DueRow {
+  garage_vehicle_id: string;
+  vehicle_id: string;
+  nickname: string;
+  odometer: number;
+  model_year: number;
+  component_id: string;
+  component_name: string;
+  label: string;
+  interval_text: string;
+  miles: number | null;
+  months: number | null;
+  last_date: string | null;
+  last_mileage: number | null;
+  today: string;
+}
+
+/**
+ * Everything the due list needs for a whole garage, in one query: every interval of every
+ * component of every saved vehicle, with the latest completed service of that kind.
+ */
+async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueRow[]> {
+  const result = await sql<DueRow>`
+    SELECT g.id AS garage_vehicle_id, g.vehicle_id, g.nickname, g.odometer, v.year AS model_year,
+           c.id AS component_id, c.name AS component_name, e.key AS label,
+           coalesce(e.value->>'text', '') AS interval_text,
+           (e.value->>'miles')::int AS miles, (e.value->>'months')::int AS months,
+           to_char((last.date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS last_date,
+           last.mileage_value AS last_mileage,
+           to_char((now() AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS today
+    FROM garage_vehicles g
+    JOIN vehicles v ON v.id = g.vehicle_id
+    JOIN vehicle_components c ON c.vehicle_id = g.vehicle_id
+    CROSS JOIN LATERAL jsonb_each(c.service_intervals) e
+    LEFT JOIN LATERAL (
+      SELECT r.date, r.mileage_value FROM service_records r
+      WHERE r.user_id = g.user_id AND r.vehicle_id = g.vehicle_id AND r.component_id = c.id
+        AND r.status = 'completed'
+        AND lower(r.service_type) = lower(regexp_replace(e.key, '\\s*\\(generic\\)\\s*$', '', 'i'))
+      ORDER BY r.date DESC, r.id DESC
+      LIMIT 1
+    ) last ON true
+    WHERE g.user_id = ${userId}::uuid
+      AND jsonb_typeof(e.value) = 'object'
+      AND (${vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${vehicleId ?? null}::uuid)
+    ORDER BY g.created_at, g.id, c.sort_order, e.key`.execute(db);
+  return result.rows;
+}
+
+/** What is due for each garage vehicle, most urgent first, from one query for the whole garage. */
+export async function dueList(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueItem[]> {
+  const rows = await dueRows(db, userId, timeZone, vehicleId);
+  const items = rows.map((row): DueItem => ({
+    garageVehicleId: row.garage_vehicle_id,
+    vehicleId: row.vehicle_id,
+    nickname: row.nickname,
+    componentId: row.component_id,
+    componentName: row.component_name,
+    service: serviceName(row.label),
+    intervalText: row.interval_text,
+    lastServiceDate: row.last_date,
+    lastServiceMileage: row.last_mileage,
+    ...computeDue({
+      miles: row.miles,
+      months: row.months,
+      lastDate: row.last_date,
+      lastMileage: row.last_mileage,
+      modelYear: row.model_year,
+      odometer: row.odometer,
+      today: row.today,
+    }),
+  }));
+  const rank = (item: DueItem) => URGENCIES.indexOf(item.urgency);
+  // Within an urgency: the fewest days (or miles) left first.
+  const left = (item: DueItem) => Math.min(item.daysLeft ?? Infinity, item.milesLeft === null ? Infinity : item.milesLeft / 30);
+  return items.sort((a, b) => rank(a) - rank(b) || left(a) - left(b));
+}
