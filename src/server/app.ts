@@ -41,7 +41,8 @@ export interface AppOptions {
   /** Folder of the built client; when missing, only the API is served. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Fastify's `trustProxy`: false, true (every hop), a hop count, or a list of proxy addresses/CIDRs. */
+  trustProxy?: boolean | number | string;
   rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule; apiToken?: RateLimitRule };
   /** How long this process may reuse a session or user it read (0: read every time). */
   authCacheMs?: number;
