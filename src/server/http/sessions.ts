@@ -55,6 +55,11 @@ export class SessionManager {
     private readonly maxAgeMs: number,
   ) {}
 
+  /** The request carries this app's session cookie (valid or not): its answer is the caller's. */
+  carriesCookie(req: FastifyRequest): boolean {
+    return cookieValue(req.headers.cookie, this.cookieName) !== undefined;
+  }
+
   /** The id carried by the request's cookie, if its signature holds. */
   private cookieSessionId(req: FastifyRequest): string | null {
     const raw = cookieValue(req.headers.cookie, this.cookieName);
