@@ -89,6 +89,7 @@ export class SessionManager {
   }
 
   private async load(id: string): Promise<SessionData | null> {
+    const epoch = this.cache.epoch();
     const row = await this.db
       .selectFrom('sessions')
       .select(['sess'])
@@ -96,8 +97,9 @@ export class SessionManager {
       .where('expire', '>', new Date())
       .executeTakeFirst();
     const data = row && isSessionData(row.sess) ? Object.freeze({ userId: row.sess.userId, createdAt: row.sess.createdAt, lastSeenAt: row.sess.lastSeenAt }) : null;
-    // Only live sessions are remembered: an ended one may not come back, a new id never recurs.
-    if (data) this.cache.setSession(id, data);
+    // Only live sessions are remembered, and only if none ended while this read was under way: an
+    // ended one may not come back, a new id never recurs.
+    if (data) this.cache.setSession(id, data, epoch);
     return data;
   }
 
@@ -108,8 +110,9 @@ export class SessionManager {
     const now = Date.now();
     const data: SessionData = Object.freeze({ userId, createdAt: now, lastSeenAt: now });
     const expires = new Date(now + this.maxAgeMs);
+    const epoch = this.cache.epoch();
     await this.db.insertInto('sessions').values({ sid: id, sess: JSON.stringify(data), expire: expires, user_id: userId }).execute();
-    this.cache.setSession(id, data);
+    this.cache.setSession(id, data, epoch);
     const session = { id, data };
     req.activeSession = session;
     reply.header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
@@ -119,8 +122,10 @@ export class SessionManager {
   /** Records activity (callers do so at a coarse resolution, so most requests write nothing). */
   async touch(req: FastifyRequest, session: ActiveSession, at: number): Promise<void> {
     const data: SessionData = Object.freeze({ ...session.data, lastSeenAt: at });
-    await this.db.updateTable('sessions').set({ sess: JSON.stringify(data) }).where('sid', '=', session.id).execute();
-    this.cache.setSession(session.id, data);
+    const epoch = this.cache.epoch();
+    const result = await this.db.updateTable('sessions').set({ sess: JSON.stringify(data) }).where('sid', '=', session.id).executeTakeFirst();
+    // A session ended meanwhile has no row left to update and is not remembered again.
+    if (result.numUpdatedRows > 0n) this.cache.setSession(session.id, data, epoch);
     req.activeSession = { id: session.id, data };
   }
 
@@ -129,8 +134,10 @@ export class SessionManager {
     const session = await this.current(req);
     req.activeSession = null;
     if (!session) return;
-    this.cache.deleteSession(session.id);
+    // Row first, memory after: a read that starts between the two finds no row, and one that
+    // started before is refused by the ending (see AuthCache.epoch).
     await this.db.deleteFrom('sessions').where('sid', '=', session.id).execute();
+    this.cache.deleteSession(session.id);
   }
 
   /** Tells the browser to drop the cookie. */

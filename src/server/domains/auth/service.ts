@@ -11,6 +11,7 @@ import {
 import type { Role } from '../../../shared/constants.ts';
 import type { Database } from '../../db/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { revokeAllApiTokens } from './tokens.ts';
 import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, updateUser } from './repository.ts';
 
 export async function signUp(db: Database, input: SignUpInput): Promise<User> {
@@ -48,7 +49,10 @@ export async function updatePreferences(db: Database, user: User, changes: Prefe
   return updated;
 }
 
-/** A new password ends every other session of the user; the one that changed it stays signed in. */
+/**
+ * A new password ends every other session of the user and revokes their API tokens (a password
+ * change is how someone takes an account back); the session that changed it stays signed in.
+ */
 export async function changePassword(
   db: Database,
   user: User,
@@ -66,5 +70,6 @@ export async function changePassword(
     let others = trx.deleteFrom('sessions').where('user_id', '=', user.id);
     if (currentSessionId) others = others.where('sid', '!=', currentSessionId);
     await others.execute();
+    await revokeAllApiTokens(trx, user.id);
   });
 }
