@@ -9,7 +9,8 @@ import {
 } from '../../../shared/auth.ts';
 import { userOfRequest } from '../../context.ts';
 import { toHttpError } from '../../http/errors.ts';
-import { consumeRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
+import { consumeRateLimit, type RateLimitResult, type RateLimitRule } from '../../http/rate-limit.ts';
+import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
 import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
@@ -114,20 +115,25 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
       const html = wantsHtml(req);
       const body = bodyObject(req);
       const values = { email: textValue(body, 'email'), firstName: textValue(body, 'firstName'), lastName: textValue(body, 'lastName') };
-      const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
-      const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
-      if (!limit.allowed) {
+      const tooMany = (limit: RateLimitResult, message: string) => {
         reply.header('retry-after', String(limit.retryAfterSeconds));
-        const message = 'Too many attempts. Please wait a few minutes and try again.';
         return html
           ? page(reply, 429, { mode, error: message, values })
           : reply.code(429).send({ message, code: 'TOO_MANY_REQUESTS' });
-      }
+      };
+      const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
+      const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
+      if (!limit.allowed) return tooMany(limit, 'Too many attempts. Please wait a few minutes and try again.');
       try {
-        const user =
-          mode === 'signup'
-            ? await signUp(app.db, signUpSchema.parse(body))
-            : await signIn(app.db, signInSchema.parse(body));
+        let user: User;
+        if (mode === 'signup') {
+          user = await signUp(app.db, signUpSchema.parse(body));
+        } else {
+          const input = signInSchema.parse(body);
+          const attempt = await attemptOnAccount(app.db, input.email, () => signIn(app.db, input));
+          if ('limited' in attempt) return tooMany(attempt.limited, TOO_MANY_ACCOUNT_ATTEMPTS);
+          user = attempt.value;
+        }
         await startSession(req, reply, user);
         return html ? reply.redirect('/', 303) : reply.code(mode === 'signup' ? 201 : 200).send(user);
       } catch (error) {

@@ -11,6 +11,7 @@ import {
 import type { Role } from '../../../shared/constants.ts';
 import type { Database } from '../../db/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
 import { revokeAllApiTokens } from './tokens.ts';
 import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, updateUser } from './repository.ts';
 
@@ -59,11 +60,12 @@ export async function changePassword(
   currentSessionId: string | null,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const credentials = await findCredentialsByEmail(db, user.email);
-  const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
-  if (!ok) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
-  }
+  const attempt = await attemptOnAccount(db, user.email, async () => {
+    const credentials = await findCredentialsByEmail(db, user.email);
+    const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
+    if (!ok) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  });
+  if ('limited' in attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_ATTEMPTS });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
