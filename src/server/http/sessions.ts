@@ -32,7 +32,10 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** A Set-Cookie value for the session cookie: host-wide, out of scripts' reach, same-site. */
+/**
+ * A Set-Cookie value for the session cookie: host-wide, out of scripts' reach, same-site. An answer
+ * that sets it is never stored by a cache.
+ */
 function sessionCookie(name: string, value: string, expires: Date, secure: boolean): string {
   const maxAge = Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000));
   const attributes = [`Max-Age=${maxAge}`, 'Path=/', `Expires=${expires.toUTCString()}`, 'HttpOnly', 'SameSite=Lax'];
@@ -115,8 +118,20 @@ export class SessionManager {
     this.cache.setSession(id, data, epoch);
     const session = { id, data };
     req.activeSession = session;
-    reply.header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
     return session;
+  }
+
+  /**
+   * Sets a cookie that looks like a new session's but names none, after ending the request's
+   * session as a sign-in would: a sign-up for an address that already has an account answers
+   * exactly like one that signed someone in (see decision 053).
+   */
+  async startDecoy(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.destroy(req);
+    const id = randomBytes(24).toString('base64url');
+    const expires = new Date(Date.now() + this.maxAgeMs);
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
   }
 
   /** Records activity (callers do so at a coarse resolution, so most requests write nothing). */
@@ -142,7 +157,7 @@ export class SessionManager {
 
   /** Tells the browser to drop the cookie. */
   clearCookie(req: FastifyRequest, reply: FastifyReply): void {
-    reply.header('set-cookie', sessionCookie(this.cookieName, '', new Date(0), req.protocol === 'https'));
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, '', new Date(0), req.protocol === 'https'));
   }
 }
 

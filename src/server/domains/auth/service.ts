@@ -15,16 +15,18 @@ import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
 import { revokeAllApiTokens } from './tokens.ts';
 import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, updateUser } from './repository.ts';
 
-export async function signUp(db: Database, input: SignUpInput): Promise<User> {
+/**
+ * The new account, or null when the address already has one: that account is left as it was. The
+ * password is hashed and the insert tried either way, so both take the same time.
+ */
+export async function signUp(db: Database, input: SignUpInput): Promise<User | null> {
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, {
+  return insertUser(db, {
     email: input.email,
     passwordHash,
     firstName: input.firstName,
     lastName: input.lastName,
   });
-  if (!user) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
-  return user;
 }
 
 /** One answer for an unknown email and a wrong password, in the same time. */
