@@ -130,7 +130,11 @@ export class SessionManager {
   async startDecoy(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     await this.destroy(req);
     const id = randomBytes(24).toString('base64url');
-    const expires = new Date(Date.now() + this.maxAgeMs);
+    const now = Date.now();
+    const expires = new Date(now + this.maxAgeMs);
+    // The same write as a real sign-in, so both take the same time; the row is expired from the
+    // start and names no one, so it never signs anybody in and is pruned with the expired ones.
+    await this.db.insertInto('sessions').values({ sid: id, sess: JSON.stringify({}), expire: new Date(now), user_id: null }).execute();
     reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
   }
 
