@@ -42,7 +42,8 @@ export interface AppOptions {
   /** Folder of the built client; when missing, only the API is served. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Fastify's `trustProxy`: false, true (every hop), a hop count, or a list of proxy addresses/CIDRs. */
+  trustProxy?: boolean | number | string;
   rateLimits?: { signIn?: RateLimitRule; signUp?: RateLimitRule; apiToken?: RateLimitRule };
   /** How long this process may reuse a session or user it read (0: read every time). */
   authCacheMs?: number;
@@ -83,14 +84,21 @@ function isCrossSite(origin: string | undefined, referer: string | undefined, ho
   }
 }
 
+/** Fastify's types omit the hop count its runtime takes; a hop count is this function there too. */
+function trustedProxies(trust: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust ?? false;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
-  });
+  };
+  const app = Fastify(serverOptions);
   app.decorate('db', options.db);
   app.decorate('appName', options.appName);
   app.decorate('restDocs', []);

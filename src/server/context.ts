@@ -10,6 +10,8 @@ export interface Context {
   user: User | null;
   /** The cookie session behind this request, if any (null for API tokens and tests). */
   sessionId: string | null;
+  /** The request was signed in by a personal API token, not by a session. */
+  viaToken: boolean;
   requestId: string;
   /** This process's memory of sessions and users; procedures that change a user update it. */
   authCache: AuthCache;
@@ -25,6 +27,7 @@ export function createContextInner(opts: {
   db: Database;
   user: User | null;
   sessionId?: string | null;
+  viaToken?: boolean;
   requestId?: string;
   authCache?: AuthCache;
   readCache?: ReadCache;
@@ -33,6 +36,7 @@ export function createContextInner(opts: {
     db: opts.db,
     user: opts.user,
     sessionId: opts.sessionId ?? null,
+    viaToken: opts.viaToken ?? false,
     requestId: opts.requestId ?? 'internal',
     authCache: opts.authCache ?? noCache,
     readCache: opts.readCache ?? noReadCache,
@@ -75,8 +79,9 @@ export async function userOfRequest(db: Database, req: FastifyRequest): Promise<
 
 export async function createContext(db: Database, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
   const user = await userOfRequest(db, req);
-  const sessionId = req.authenticatedBy === 'token' ? null : (req.activeSession?.id ?? null);
-  return createContextInner({ db, user, sessionId, requestId: req.id, authCache: req.server.authCache, readCache: req.server.readCache });
+  const viaToken = req.authenticatedBy === 'token';
+  const sessionId = viaToken ? null : (req.activeSession?.id ?? null);
+  return createContextInner({ db, user, sessionId, viaToken, requestId: req.id, authCache: req.server.authCache, readCache: req.server.readCache });
 }
 
 declare module 'fastify' {

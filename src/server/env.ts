@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -10,6 +11,47 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` to believe, in Fastify's `trustProxy` terms: `false` (none, the
+ * default), `true` (every hop: only behind a proxy that overwrites the header), a hop count (the
+ * address that many hops in front of the server is the client: a proxy that appends, as nginx's
+ * `$proxy_add_x_forwarded_for` does, is `1`), or a comma-separated list of proxy addresses and CIDR
+ * ranges.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): boolean | number | string => {
+    const value = (v ?? '').toLowerCase();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return hops === 0 ? false : hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    if (entries.every((e) => e !== '' && isAddressOrRange(e))) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be true, false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +66,7 @@ export const envSchema = z.object({
   ),
   APP_NAME: z.string().trim().min(1).default('VinTech'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanText,
+  TRUST_PROXY: trustProxySchema,
   SEED_DEMO: booleanText,
 });
 

@@ -239,10 +239,11 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   // Each actor keeps its own role, so later cells still act as the same kind of user.
   'auth.setRole': { rule: 'signedIn', input: (_fx, actor) => ({ role: ownRole(actor) }) satisfies In['auth']['setRole'] },
   'auth.updatePreferences': { rule: 'signedIn', input: () => ({ notifications: true }) satisfies In['auth']['updatePreferences'] },
-  'auth.changePassword': { rule: 'signedIn', input: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }) satisfies In['auth']['changePassword'] },
   'auth.tokens.list': { rule: 'ownList', watched: (fx) => fx.tokenOfA, ids: listIds },
   'auth.tokens.create': { rule: 'signedIn', input: () => ({ name: 'matrix' }) satisfies In['auth']['tokens']['create'] },
   'auth.tokens.revoke': { rule: 'ownRow', input: async (fx) => ({ id: await freshTokenOfA(fx) }) satisfies In['auth']['tokens']['revoke'] },
+  // After the token rows: a password change revokes the user's tokens.
+  'auth.changePassword': { rule: 'signedIn', input: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }) satisfies In['auth']['changePassword'] },
 
   'vehicles.decodeVin': { rule: 'public', input: () => ({ vin: VIN }) satisfies In['vehicles']['decodeVin'] },
   'vehicles.search': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['search'] },
@@ -391,10 +392,11 @@ const REST: Record<string, RestRow> = {
   'POST /api/signup': { rule: 'public', request: () => ({ url: '/api/signup', body: { email: uniqueEmail('matrix'), password: TEST_PASSWORD } }), renewsSession: true },
   'GET /api/logout': { rule: 'public', request: () => ({ url: '/api/logout' }), renewsSession: true },
   'POST /api/logout': { rule: 'public', request: () => ({ url: '/api/logout' }), renewsSession: true },
-  'POST /api/auth/password': { request: () => ({ url: '/api/auth/password', body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
   'GET /api/tokens': { request: () => ({ url: '/api/tokens' }) },
   'POST /api/tokens': { request: () => ({ url: '/api/tokens', body: { name: 'matrix' } }) },
   'DELETE /api/tokens/:id': { request: async (fx) => ({ url: `/api/tokens/${await freshTokenOfA(fx)}` }) },
+  // After the token rows: a password change revokes the user's tokens.
+  'POST /api/auth/password': { request: () => ({ url: '/api/auth/password', body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
 
   'POST /api/vehicles/decode-vin': { request: () => ({ url: '/api/vehicles/decode-vin', body: { vin: VIN } }) },
   'GET /api/vehicles/search': { request: () => ({ url: '/api/vehicles/search?year=2020&make=Ford&model=F-150' }) },
@@ -554,9 +556,11 @@ describeEachDatabase('authorization matrix', (getDb) => {
     const signIn = async (actor: SignedIn) => {
       cookies[actor] = await signInCookie(app, fixtures().users[actor].email);
     };
-    // Signed in only now: auth.changePassword above ended every earlier session of these users.
+    // Signed in only now: auth.changePassword above ended every earlier session of these users
+    // and revoked their tokens, so A gets a new watched token.
     beforeAll(async () => {
       for (const actor of ['ownerA', 'ownerB', 'tech'] as const) await signIn(actor);
+      fixtures().tokenOfA = await freshTokenOfA(fixtures());
     });
 
     for (const [route, row] of Object.entries(REST)) {

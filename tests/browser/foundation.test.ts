@@ -117,6 +117,25 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
+  it('a sign-up with an address that has an account leads to the sign-in page with a notice, and the account is unchanged', async () => {
+    const owner = await newPage(browser);
+    const { email } = await signUp(owner, server, { role: 'simple' });
+    await owner.context().close();
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/api/login?mode=signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('someone else entirely');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: 'If you already had an account with this email address, nothing was changed: sign in with its password.' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'sign-up-taken-address');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/^Welcome, /).waitFor();
+    await page.context().close();
+  });
+
   it('shows the 404 texts for an unknown path in both shells (dark scheme)', async () => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     await visit(page, server, '/');

@@ -29,6 +29,14 @@ export async function consumeRateLimit(db: Executor, key: string, rule: RateLimi
   return { allowed: row.count <= rule.limit, retryAfterSeconds };
 }
 
+/**
+ * Takes back one hit of the current window (an attempt that turned out to be legitimate). It
+ * removes that hit only, never the others' count: a success does not wipe out anyone's failures.
+ */
+export async function refundRateLimit(db: Executor, key: string): Promise<void> {
+  await sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND reset_at > now()`.execute(db);
+}
+
 export async function pruneRateLimits(db: Executor): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<', new Date()).execute();
 }

@@ -1,5 +1,9 @@
-import { expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { createUser, signInCookie } from '../../../tests/helpers/factories.ts';
 import { buildApp } from '../app.ts';
 
 describeEachDatabase('security headers', (getDb) => {
@@ -51,5 +55,62 @@ describeEachDatabase('security headers', (getDb) => {
     } finally {
       await app.close();
     }
+  });
+
+  it('answers that belong to someone are stored by no cache and vary on Cookie; the client files keep their caching', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vintech-client-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>VinTech</title></head><body></body></html>');
+    writeFileSync(path.join(dir, 'assets/app-AbC123.js'), 'console.log(1);\n');
+    const app = await buildApp({
+      db: getDb(),
+      appName: 'VinTech',
+      sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+      clientDir: dir,
+      rateLimits: { signIn: { limit: 1000, windowMs: 60_000 } },
+    });
+    onTestFinished(async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await app.ready();
+    const user = await createUser(getDb(), { role: 'tech' });
+    const cookie = await signInCookie(app, user.email);
+    const { token } = (await app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'headers' } })).json<{ token: string }>();
+    const bearer = { authorization: `Bearer ${token}` };
+    const personal = {
+      'REST read': await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } }),
+      'REST public read with a session': await app.inject({ method: 'GET', url: '/api/knowledge/search?q=oil', headers: { cookie } }),
+      'REST with a token': await app.inject({ method: 'GET', url: '/api/tokens', headers: bearer }),
+      'tRPC GET query': await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } }),
+      'tRPC GET batch': await app.inject({ method: 'GET', url: `/trpc/auth.me,auth.tokens.list?batch=1&input=${encodeURIComponent('{}')}`, headers: { cookie } }),
+      'tRPC GET with a token': await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: bearer }),
+      'tRPC mutation': await app.inject({ method: 'POST', url: '/trpc/auth.updatePreferences', headers: { cookie }, payload: { json: { darkMode: true } } }),
+      'ended session': await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: 'vt.sid=forged.value' } }),
+      'refused token': await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: 'Bearer vt_unknown' } }),
+    };
+    for (const [name, res] of Object.entries(personal)) {
+      expect(res.statusCode, name).toBeLessThan(500);
+      expect(res.headers['cache-control'], name).toBe('no-store');
+      expect(String(res.headers.vary).split(/,\s*/), name).toContain('Cookie');
+    }
+    expect(personal['tRPC GET query'].json().result.data.json.id).toBe(user.id);
+    // The tRPC GET path's own Vary stays.
+    expect(String(personal['tRPC GET query'].headers.vary)).toBe('trpc-accept, accept, Cookie');
+
+    // An anonymous API answer may be cached, but only for requests without a Cookie.
+    const anonymous = await app.inject({ method: 'GET', url: '/api/knowledge/search?q=oil' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+    expect(anonymous.headers.vary).toBe('Cookie');
+
+    // The built client is the same for everyone, signed in or not.
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-AbC123.js', headers: { cookie } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.vary ?? '').not.toContain('Cookie');
+    const shell = await app.inject({ method: 'GET', url: '/garage', headers: { cookie } });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Pages (HTML) get the whole browser policy. The policy allows this origin only; Mantine injects
@@ -49,12 +49,54 @@ export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Every answer, errors and refusals included, leaves with the headers of its kind. */
+/** API and tRPC answers; everything else is the built client, the same for everyone. */
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/trpc/');
+}
+
+/** The request names someone (session cookie, bearer token) or its answer was made for a user. */
+function isPersonal(req: FastifyRequest): boolean {
+  if (req.currentUser || req.authenticatedBy !== undefined || req.headers.authorization !== undefined) return true;
+  return req.server.sessions.carriesCookie(req);
+}
+
+/**
+ * tRPC's adapter sends a Fetch Response, whose headers Fastify copies over the reply's after these
+ * hooks: there they must be set on the Response.
+ */
+function webResponse(payload: unknown): Response | undefined {
+  return Object.prototype.toString.call(payload) === '[object Response]' ? (payload as Response) : undefined;
+}
+
+function setHeader(reply: FastifyReply, response: Response | undefined, name: string, value: string): void {
+  reply.header(name, value);
+  response?.headers.set(name, value);
+}
+
+/** Adds `Cookie` to the answer's Vary header, keeping what the route put there. */
+function varyOnCookie(reply: FastifyReply, response: Response | undefined): void {
+  const vary = response?.headers.get('vary') ?? reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined || vary === null ? '' : String(vary);
+  if (/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(current)) return;
+  setHeader(reply, response, 'vary', current ? `${current}, Cookie` : 'Cookie');
+}
+
+/**
+ * Every answer, errors and refusals included, leaves with the headers of its kind. An API answer
+ * may depend on who asks, so shared caches keep one per Cookie; one given to someone signed in (or
+ * to a request carrying credentials) is kept by no cache at all. The built client's files never
+ * depend on the user and keep their own caching.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     reply.headers(typeof type === 'string' && type.startsWith('text/html') ? DOCUMENT_HEADERS : RESOURCE_HEADERS);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isApi(req.url)) {
+      const response = webResponse(payload);
+      varyOnCookie(reply, response);
+      if (isPersonal(req)) setHeader(reply, response, 'cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

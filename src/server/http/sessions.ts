@@ -32,7 +32,10 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** A Set-Cookie value for the session cookie: host-wide, out of scripts' reach, same-site. */
+/**
+ * A Set-Cookie value for the session cookie: host-wide, out of scripts' reach, same-site. An answer
+ * that sets it is never stored by a cache.
+ */
 function sessionCookie(name: string, value: string, expires: Date, secure: boolean): string {
   const maxAge = Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000));
   const attributes = [`Max-Age=${maxAge}`, 'Path=/', `Expires=${expires.toUTCString()}`, 'HttpOnly', 'SameSite=Lax'];
@@ -54,6 +57,11 @@ export class SessionManager {
     readonly cookieName: string,
     private readonly maxAgeMs: number,
   ) {}
+
+  /** The request carries this app's session cookie (valid or not): its answer is the caller's. */
+  carriesCookie(req: FastifyRequest): boolean {
+    return cookieValue(req.headers.cookie, this.cookieName) !== undefined;
+  }
 
   /** The id carried by the request's cookie, if its signature holds. */
   private cookieSessionId(req: FastifyRequest): string | null {
@@ -84,6 +92,7 @@ export class SessionManager {
   }
 
   private async load(id: string): Promise<SessionData | null> {
+    const epoch = this.cache.epoch();
     const row = await this.db
       .selectFrom('sessions')
       .select(['sess'])
@@ -91,8 +100,9 @@ export class SessionManager {
       .where('expire', '>', new Date())
       .executeTakeFirst();
     const data = row && isSessionData(row.sess) ? Object.freeze({ userId: row.sess.userId, createdAt: row.sess.createdAt, lastSeenAt: row.sess.lastSeenAt }) : null;
-    // Only live sessions are remembered: an ended one may not come back, a new id never recurs.
-    if (data) this.cache.setSession(id, data);
+    // Only live sessions are remembered, and only if none ended while this read was under way: an
+    // ended one may not come back, a new id never recurs.
+    if (data) this.cache.setSession(id, data, epoch);
     return data;
   }
 
@@ -103,19 +113,38 @@ export class SessionManager {
     const now = Date.now();
     const data: SessionData = Object.freeze({ userId, createdAt: now, lastSeenAt: now });
     const expires = new Date(now + this.maxAgeMs);
+    const epoch = this.cache.epoch();
     await this.db.insertInto('sessions').values({ sid: id, sess: JSON.stringify(data), expire: expires, user_id: userId }).execute();
-    this.cache.setSession(id, data);
+    this.cache.setSession(id, data, epoch);
     const session = { id, data };
     req.activeSession = session;
-    reply.header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
     return session;
+  }
+
+  /**
+   * Sets a cookie that looks like a new session's but names none, after ending the request's
+   * session as a sign-in would: a sign-up for an address that already has an account answers
+   * exactly like one that signed someone in (see decision 053).
+   */
+  async startDecoy(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.destroy(req);
+    const id = randomBytes(24).toString('base64url');
+    const now = Date.now();
+    const expires = new Date(now + this.maxAgeMs);
+    // The same write as a real sign-in, so both take the same time; the row is expired from the
+    // start and names no one, so it never signs anybody in and is pruned with the expired ones.
+    await this.db.insertInto('sessions').values({ sid: id, sess: JSON.stringify({}), expire: new Date(now), user_id: null }).execute();
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, this.signer.sign(id), expires, req.protocol === 'https'));
   }
 
   /** Records activity (callers do so at a coarse resolution, so most requests write nothing). */
   async touch(req: FastifyRequest, session: ActiveSession, at: number): Promise<void> {
     const data: SessionData = Object.freeze({ ...session.data, lastSeenAt: at });
-    await this.db.updateTable('sessions').set({ sess: JSON.stringify(data) }).where('sid', '=', session.id).execute();
-    this.cache.setSession(session.id, data);
+    const epoch = this.cache.epoch();
+    const result = await this.db.updateTable('sessions').set({ sess: JSON.stringify(data) }).where('sid', '=', session.id).executeTakeFirst();
+    // A session ended meanwhile has no row left to update and is not remembered again.
+    if (result.numUpdatedRows > 0n) this.cache.setSession(session.id, data, epoch);
     req.activeSession = { id: session.id, data };
   }
 
@@ -124,13 +153,15 @@ export class SessionManager {
     const session = await this.current(req);
     req.activeSession = null;
     if (!session) return;
-    this.cache.deleteSession(session.id);
+    // Row first, memory after: a read that starts between the two finds no row, and one that
+    // started before is refused by the ending (see AuthCache.epoch).
     await this.db.deleteFrom('sessions').where('sid', '=', session.id).execute();
+    this.cache.deleteSession(session.id);
   }
 
   /** Tells the browser to drop the cookie. */
   clearCookie(req: FastifyRequest, reply: FastifyReply): void {
-    reply.header('set-cookie', sessionCookie(this.cookieName, '', new Date(0), req.protocol === 'https'));
+    reply.header('cache-control', 'no-store').header('set-cookie', sessionCookie(this.cookieName, '', new Date(0), req.protocol === 'https'));
   }
 }
 

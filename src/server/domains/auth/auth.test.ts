@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../../../../tests/helpers/factories.ts';
 import { buildApp } from '../../app.ts';
+import { SIGNED_UP_MESSAGE } from './rest.ts';
 
 describeEachDatabase('accounts', (getDb) => {
   let app: FastifyInstance;
@@ -24,6 +25,7 @@ describeEachDatabase('accounts', (getDb) => {
       payload: { email: email.toUpperCase(), password: 'long enough', firstName: 'Ada' },
     });
     expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: SIGNED_UP_MESSAGE });
     const cookie = res.cookies.find((c) => c.name === 'vt.sid');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -47,13 +49,11 @@ describeEachDatabase('accounts', (getDb) => {
     expect(stored.password_hash).not.toContain('long enough');
   });
 
-  it('refuses bad sign-ups with 400/409 and stores nothing', async () => {
-    const existing = await createUser(getDb());
+  it('refuses bad sign-ups with 400 and stores nothing', async () => {
     const before = await userCount();
     const cases = [
       { payload: { email: 'not-an-email', password: 'long enough' }, status: 400, message: 'Enter a valid email address' },
       { payload: { email: uniqueEmail(), password: 'short' }, status: 400, message: 'Password must be at least 8 characters' },
-      { payload: { email: existing.email, password: 'long enough' }, status: 409, message: 'An account with this email already exists' },
       { payload: { password: 'long enough' }, status: 400, message: 'Email is required' },
     ];
     for (const c of cases) {
@@ -62,6 +62,60 @@ describeEachDatabase('accounts', (getDb) => {
       expect(res.json().message).toContain(c.message);
     }
     expect(await userCount()).toBe(before);
+  });
+
+  it('answers a sign-up for a taken address exactly like one for a new address, and changes nothing of the account', async () => {
+    const existing = await createUser(getDb());
+    const before = await userCount();
+    const signUp = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/signup', payload: { email, password: 'chosen by someone else', firstName: 'Mallory' } });
+    const fresh = await signUp(uniqueEmail());
+    const taken = await signUp(existing.email);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    const cookieShape = (res: typeof fresh) => {
+      const cookie = res.cookies.find((c) => c.name === 'vt.sid');
+      return { ...cookie, value: cookie?.value.length, expires: undefined, maxAge: Math.round((cookie?.maxAge ?? 0) / 100) };
+    };
+    expect(cookieShape(taken)).toEqual(cookieShape(fresh));
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    // Only the new address got an account and a session.
+    expect(await userCount()).toBe(before + 1);
+    const me = (res: typeof fresh) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `vt.sid=${res.cookies.find((c) => c.name === 'vt.sid')?.value}` } });
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await me(taken)).statusCode).toBe(401);
+    await expect(signInCookie(app, existing.email, 'chosen by someone else')).rejects.toThrow();
+    await expect(signInCookie(app, existing.email)).resolves.toMatch(/^vt\.sid=/);
+    const stored = await getDb().selectFrom('users').select(['first_name']).where('id', '=', existing.id).executeTakeFirstOrThrow();
+    expect(stored.first_name).toBeNull();
+  });
+
+  it('the sign-up form leads a new address into the app and a taken one to the sign-in page with a notice', async () => {
+    const existing = await createUser(getDb());
+    const form = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `email=${encodeURIComponent(email)}&password=long+enough+password`,
+      });
+    const fresh = await form(uniqueEmail());
+    const taken = await form(existing.email);
+    for (const res of [fresh, taken]) {
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/api/login?signup=done');
+    }
+    expect(taken.body).toBe(fresh.body);
+    const follow = (res: typeof fresh) =>
+      app.inject({ method: 'GET', url: '/api/login?signup=done', headers: { cookie: `vt.sid=${res.cookies.find((c) => c.name === 'vt.sid')?.value}` } });
+    const signedIn = await follow(fresh);
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/');
+    const page = await follow(taken);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('If you already had an account with this email address, nothing was changed: sign in with its password.');
+    expect(page.body).toContain('action="/api/login"');
   });
 
   it('shows form errors in the HTML page for a form post', async () => {

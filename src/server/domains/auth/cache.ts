@@ -11,10 +11,16 @@ const ENTRY_BYTES = 1_024;
  * A short-lived, per-process memory of sessions and users, so an authenticated request does not
  * read two rows before doing its work. Changes made through this process update it at once; a
  * change made by another process (sign-out, role switch) is seen here within `ttlMs`.
+ *
+ * An ending is final: a session read from the database before a sign-out or password change in
+ * this process must not be put back after it. Every ending moves `epoch` on; whoever reads a
+ * session takes the epoch first and may remember what it read only if no ending came in between
+ * (a rare ending costs a few extra reads, never a revived session).
  */
 export class AuthCache {
   private readonly sessions: MemoryCache<SessionData>;
   private readonly users: MemoryCache<User>;
+  private endings = 0;
 
   constructor(readonly ttlMs: number) {
     this.sessions = new MemoryCache({ ...LIMITS, ttlMs });
@@ -26,11 +32,18 @@ export class AuthCache {
     return this.sessions.get(sid);
   }
 
-  setSession(sid: string, data: SessionData): void {
-    if (this.ttlMs > 0) this.sessions.set(sid, data, ENTRY_BYTES);
+  /** Taken before reading a session from the database, and given back to `setSession`. */
+  epoch(): number {
+    return this.endings;
+  }
+
+  /** Remembers a session read (or written) since `epoch`, unless a session ended meanwhile. */
+  setSession(sid: string, data: SessionData, epoch: number): void {
+    if (this.ttlMs > 0 && epoch === this.endings) this.sessions.set(sid, data, ENTRY_BYTES);
   }
 
   deleteSession(sid: string): void {
+    this.endings++;
     this.sessions.delete(sid);
   }
 
@@ -44,6 +57,7 @@ export class AuthCache {
 
   /** Forget a user and every session of theirs (after a password change, for instance). */
   forgetUser(userId: string): void {
+    this.endings++;
     this.users.delete(userId);
     this.sessions.deleteWhere((_sid, data) => data.userId === userId);
   }

@@ -4,6 +4,8 @@ export interface LoginPageState {
   appName: string;
   mode: LoginMode;
   error?: string;
+  /** A neutral message above the form (not an error). */
+  notice?: string;
   fieldErrors?: Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>>;
   values?: { email?: string; firstName?: string; lastName?: string };
 }
@@ -63,6 +65,7 @@ input[aria-invalid="true"] { border-color:var(--danger); }
 .row { display:flex; gap:12px; } .row .field { flex:1; }
 .field-error { color:var(--danger); font-size:.85rem; margin:6px 0 0; }
 .hint { color:var(--muted); font-size:.85rem; margin:6px 0 0; }
+.notice { background:var(--card); color:var(--text); border:1px solid var(--primary); border-radius:8px; padding:10px 12px; margin-bottom:16px; font-size:.95rem; }
 .alert { background:var(--danger-bg); color:var(--danger); border:1px solid var(--danger); border-radius:8px; padding:10px 12px; margin-bottom:16px; font-size:.95rem; }
 button { width:100%; padding:11px; border:0; border-radius:8px; background:var(--primary); color:#fff; font-size:1rem; font-weight:600; cursor:pointer; margin-top:6px; }
 html[data-mantine-color-scheme="dark"] button { color:#0b1a2a; }
@@ -75,7 +78,7 @@ const logo = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-
 
 /** The server-rendered sign-in and sign-up page: works without JavaScript, errors shown in the form. */
 export function renderLoginPage(state: LoginPageState): string {
-  const { appName, mode, error, fieldErrors = {}, values = {} } = state;
+  const { appName, mode, error, notice, fieldErrors = {}, values = {} } = state;
   const signup = mode === 'signup';
   const title = signup ? 'Create your account' : 'Sign in';
   const form = signup
@@ -110,6 +113,7 @@ export function renderLoginPage(state: LoginPageState): string {
   <div class="card">
     <h1>${escapeHtml(title)}</h1>
     <p class="sub">${signup ? 'Identify vehicles, track service and get guided help.' : 'Welcome back. Sign in to continue.'}</p>
+    ${notice ? `<div class="notice" role="status">${escapeHtml(notice)}</div>` : ''}
     ${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
     ${form}
   </div>

@@ -9,12 +9,19 @@ import {
 } from '../../../shared/auth.ts';
 import { userOfRequest } from '../../context.ts';
 import { toHttpError } from '../../http/errors.ts';
-import { consumeRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
+import { consumeRateLimit, type RateLimitResult, type RateLimitRule } from '../../http/rate-limit.ts';
+import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
 import { sendError } from '../../http/rest.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
 import { authenticateApiToken } from './tokens.ts';
 import { documentRoute, objectBody, pathId, restRoute, type RestDoc } from '../../http/rest.ts';
+
+/** Where a sign-up sends the browser, and what it answers JSON clients, in both cases. */
+const SIGNED_UP_PAGE = '/api/login?signup=done';
+export const SIGNED_UP_MESSAGE =
+  'If this email address was new, your account is created and you are signed in. If it already had an account, nothing was changed and you are not signed in: sign in with that account\'s password.';
+export const ADDRESS_TAKEN_NOTICE = 'If you already had an account with this email address, nothing was changed: sign in with its password.';
 
 export interface AuthRestOptions {
   appName: string;
@@ -98,10 +105,12 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   });
 
   app.get('/api/login', async (req, reply) => {
-    const query = req.query as { mode?: unknown };
+    const query = req.query as { mode?: unknown; signup?: unknown };
     const mode: LoginMode = query.mode === 'signup' ? 'signup' : 'signin';
     if (await userOfRequest(app.db, req)) return reply.redirect('/', 303);
-    return page(reply, 200, { mode });
+    // Not signed in after a sign-up: the address had an account already (or cookies are off).
+    const notice = mode === 'signin' && query.signup === 'done' ? ADDRESS_TAKEN_NOTICE : undefined;
+    return page(reply, 200, { mode, notice });
   });
 
   const handle =
@@ -110,22 +119,29 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
       const html = wantsHtml(req);
       const body = objectBody(req);
       const values = { email: textValue(body, 'email'), firstName: textValue(body, 'firstName'), lastName: textValue(body, 'lastName') };
-      const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
-      const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
-      if (!limit.allowed) {
+      const tooMany = (limit: RateLimitResult, message: string) => {
         reply.header('retry-after', String(limit.retryAfterSeconds));
-        const message = 'Too many attempts. Please wait a few minutes and try again.';
         return html
           ? page(reply, 429, { mode, error: message, values })
           : reply.code(429).send({ message, code: 'TOO_MANY_REQUESTS' });
-      }
+      };
+      const rule = mode === 'signup' ? options.signUpLimit : options.signInLimit;
+      const limit = await consumeRateLimit(app.db, `${mode}:${req.ip}`, rule);
+      if (!limit.allowed) return tooMany(limit, 'Too many attempts. Please wait a few minutes and try again.');
       try {
-        const user =
-          mode === 'signup'
-            ? await signUp(app.db, signUpSchema.parse(body))
-            : await signIn(app.db, signInSchema.parse(body));
-        await startSession(req, reply, user);
-        return html ? reply.redirect('/', 303) : reply.code(mode === 'signup' ? 201 : 200).send(user);
+        if (mode === 'signup') {
+          // One answer whether the address was free or not (decision 053): the cookie of a new
+          // session or one naming none, then the sign-in page, which sends the signed-in on to /.
+          const created = await signUp(app.db, signUpSchema.parse(body));
+          if (created) await startSession(req, reply, created);
+          else await req.server.sessions.startDecoy(req, reply);
+          return html ? reply.redirect(SIGNED_UP_PAGE, 303) : reply.code(201).send({ message: SIGNED_UP_MESSAGE });
+        }
+        const input = signInSchema.parse(body);
+        const attempt = await attemptOnAccount(app.db, input.email, () => signIn(app.db, input));
+        if ('limited' in attempt) return tooMany(attempt.limited, TOO_MANY_ACCOUNT_ATTEMPTS);
+        await startSession(req, reply, attempt.value);
+        return html ? reply.redirect('/', 303) : reply.code(200).send(attempt.value);
       } catch (error) {
         if (!html) return sendError(req, reply, error);
         const { status, body: errorBody } = toHttpError(error);
@@ -183,7 +199,7 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
   account({ method: 'GET', url: '/api/auth/user', summary: 'The signed-in user, or 401', auth: 'user', status: 200 });
   account({ method: 'GET', url: '/api/login', summary: 'The sign-in page (HTML); ?mode=signup shows account creation', auth: 'public', status: 200, produces: 'text/html' });
   account({ method: 'POST', url: '/api/login', summary: 'Sign in with email and password (JSON or form)', auth: 'public', status: 200, bodySchema: signInSchema });
-  account({ method: 'POST', url: '/api/signup', summary: 'Create an account and sign in (JSON or form)', auth: 'public', status: 201, bodySchema: signUpSchema });
+  account({ method: 'POST', url: '/api/signup', summary: 'Create an account and sign in; the same answer when the address already has an account, which is left unchanged (JSON or form)', auth: 'public', status: 201, bodySchema: signUpSchema });
   account({ method: 'GET', url: '/api/logout', summary: 'Sign out and go to the landing page (303 redirect)', auth: 'public', status: 303 });
   account({ method: 'POST', url: '/api/logout', summary: 'Sign out', auth: 'public', status: 204 });
 }

@@ -7,9 +7,11 @@ import { createApiToken, listApiTokens, revokeApiToken } from './tokens.ts';
 
 const tokensRouter = router({
   list: authedProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
-  create: authedProcedure
-    .input(createApiTokenSchema)
-    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user.id, input.name)),
+  create: authedProcedure.input(createApiTokenSchema).mutation(({ ctx, input }) => {
+    // A leaked token must not be able to outlive its revocation by minting others.
+    if (ctx.viaToken) throw new TRPCError({ code: 'FORBIDDEN', message: 'An API token cannot create API tokens: sign in to create one' });
+    return createApiToken(ctx.db, ctx.user.id, input.name);
+  }),
   revoke: authedProcedure.input(z.object({ id: z.uuid({ error: 'Invalid token id' }) })).mutation(async ({ ctx, input }) => {
     if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'API token not found' });

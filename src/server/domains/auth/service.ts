@@ -11,18 +11,22 @@ import {
 import type { Role } from '../../../shared/constants.ts';
 import type { Database } from '../../db/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
+import { revokeAllApiTokens } from './tokens.ts';
 import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, updateUser } from './repository.ts';
 
-export async function signUp(db: Database, input: SignUpInput): Promise<User> {
+/**
+ * The new account, or null when the address already has one: that account is left as it was. The
+ * password is hashed and the insert tried either way, so both take the same time.
+ */
+export async function signUp(db: Database, input: SignUpInput): Promise<User | null> {
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, {
+  return insertUser(db, {
     email: input.email,
     passwordHash,
     firstName: input.firstName,
     lastName: input.lastName,
   });
-  if (!user) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
-  return user;
 }
 
 /** One answer for an unknown email and a wrong password, in the same time. */
@@ -48,23 +52,28 @@ export async function updatePreferences(db: Database, user: User, changes: Prefe
   return updated;
 }
 
-/** A new password ends every other session of the user; the one that changed it stays signed in. */
+/**
+ * A new password ends every other session of the user and revokes their API tokens (a password
+ * change is how someone takes an account back); the session that changed it stays signed in.
+ */
 export async function changePassword(
   db: Database,
   user: User,
   currentSessionId: string | null,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const credentials = await findCredentialsByEmail(db, user.email);
-  const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
-  if (!ok) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
-  }
+  const attempt = await attemptOnAccount(db, user.email, async () => {
+    const credentials = await findCredentialsByEmail(db, user.email);
+    const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
+    if (!ok) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  });
+  if ('limited' in attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_ATTEMPTS });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
     let others = trx.deleteFrom('sessions').where('user_id', '=', user.id);
     if (currentSessionId) others = others.where('sid', '!=', currentSessionId);
     await others.execute();
+    await revokeAllApiTokens(trx, user.id);
   });
 }

@@ -51,6 +51,11 @@ export async function revokeApiToken(db: Executor, userId: string, id: string): 
   return result.numUpdatedRows > 0n;
 }
 
+/** Revokes every live token of the user (at a password change). */
+export async function revokeAllApiTokens(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('api_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
 /** The user a bearer token stands for, or null for an unknown or revoked token. */
 export async function authenticateApiToken(db: Executor, token: string): Promise<{ tokenId: string; user: User } | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
