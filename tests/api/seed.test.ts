@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers/db.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
-import type { Database } from '../src/server/db/index.ts';
+import { describeEachDatabase } from '../helpers/db.ts';
+import { seedDatabase } from '../../src/server/db/seed.ts';
+import type { Database } from '../../src/server/db/index.ts';
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
   const tables = await sql<{ name: string }>`

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from './helpers/db.ts';
-import { buildTestApp, createUser, signInCookie } from './helpers/factories.ts';
-import type { DatabaseHandle } from '../src/server/db/index.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { buildTestApp, createUser, signInCookie } from '../helpers/factories.ts';
+import type { DatabaseHandle } from '../../src/server/db/index.ts';
 
 // Killing server connections needs a PostgreSQL server; CI always provides one.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('database faults [postgres]', () => {

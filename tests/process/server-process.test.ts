@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -154,7 +154,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     expect(onB.status).toBe(200);
 
     // Concurrent set-active calls spread over both processes never leave zero or two active.
-    const { AVATAR_PRESETS } = await import('../src/shared/avatars.ts');
+    const { AVATAR_PRESETS } = await import('../../src/shared/avatars.ts');
     const ids: string[] = [];
     for (const name of ['First Guide', 'Second Guide', 'Third Guide']) {
       const res = await fetch(`${a.url}/api/avatars`, {
