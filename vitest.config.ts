@@ -31,6 +31,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...unitTests, 'tests/browser/**', 'tests/process/**', 'node_modules/**'],
           environment: 'node',
+          globalSetup: ['tests/helpers/database-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
