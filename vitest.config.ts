@@ -9,8 +9,11 @@ import { defineConfig } from 'vitest/config';
  * - browser: Chromium against a real server, tests/browser/.
  */
 const unitTests = [
+  'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/vehicles/components.test.ts',
+  'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',
+  'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
 ];
 
