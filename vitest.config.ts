@@ -15,6 +15,7 @@ const unitTests = [
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
+  'src/server/lib/memory-cache.test.ts',
 ];
 
 export default defineConfig({

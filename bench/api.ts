@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { prepareAttacker, runMemoryAttack } from './attack.ts';
 import { combine, load, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
 
 export interface ApiScenario {
@@ -39,6 +40,8 @@ export interface ApiBenchResult {
   scenarios: ScenarioResult[];
   rssIdleMb: number;
   rssAfterLoadMb: number;
+  /** The memory attack of bench/attack.ts, run after the load when asked for. */
+  attack?: { peakMb: number; afterMb: number; statuses: Record<number, number>; seconds: number };
 }
 
 const ratio = (part: LoadResult, whole: LoadResult): number => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
@@ -75,6 +78,8 @@ export interface ApiBenchOptions {
   prepare?: (url: string, cookie: string) => Promise<void>;
   /** Runs after the load, while the server is still up (e.g. browser timings). */
   afterLoad?: (url: string, cookie: string) => Promise<void>;
+  /** After all of it, runs the memory attack (bench/attack.ts) and reports resident memory during and after it. */
+  attack?: boolean;
 }
 
 export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
@@ -143,16 +148,30 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
     }
     const rssAfterLoadMb = rssMb(server.pid);
     await options.afterLoad?.(server.url, cookie);
+    const attack = options.attack ? await attackMemory(server) : undefined;
     return {
       database: options.databaseUrl ? 'PostgreSQL server' : 'PGlite (embedded)',
       scenarios: results,
       rssIdleMb,
       rssAfterLoadMb,
+      attack,
     };
   } finally {
     await server?.stop();
     await hello?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function attackMemory(server: RunningServer): Promise<NonNullable<ApiBenchResult['attack']>> {
+  const cookie = await prepareAttacker(server.url);
+  let peakMb = rssMb(server.pid);
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(server.pid))), 100);
+  try {
+    const run = await runMemoryAttack(server.url, cookie, { requests: 250, concurrency: 8 });
+    return { peakMb, afterMb: rssMb(server.pid), statuses: run.statuses, seconds: Math.round(run.ms / 100) / 10 };
+  } finally {
+    clearInterval(sampler);
   }
 }
 
@@ -174,7 +193,9 @@ export function formatApiBench(result: ApiBenchResult): string {
       row(r, r.name, `${r.ratioToBaseline}%`),
     ];
   });
-  return `API (${result.database}, 50 connections)\n${table(rows)}\nserver RSS: ${result.rssIdleMb} MB idle, ${result.rssAfterLoadMb} MB after load`;
+  return `API (${result.database}, 50 connections)\n${table(rows)}\nserver RSS: ${result.rssIdleMb} MB idle, ${result.rssAfterLoadMb} MB after load${
+    result.attack ? `; memory attack (${result.attack.seconds} s, answers ${JSON.stringify(result.attack.statuses)}): ${result.attack.peakMb} MB at the peak, ${result.attack.afterMb} MB after` : ''
+  }`;
 }
 
 export const foundationScenarios: ApiScenario[] = [

@@ -87,6 +87,7 @@ const api: ApiBenchResult = await runApiBench(scenarios, {
   duration,
   databaseUrl: process.env.BENCH_DATABASE_URL,
   prepare: topUpCenters,
+  attack: true,
   afterLoad: async (url, cookie) => {
     paints = await paintTimings(url, cookie);
   },
@@ -133,6 +134,12 @@ const goals: Goal[] = [
   },
   { name: 'landing LCP', target: '<= 1000 ms', actual: `${paints?.landingLcpMs ?? '?'} ms`, pass: (paints?.landingLcpMs ?? Infinity) <= 1000 },
   { name: 'server RSS after load', target: '<= 300 MB', actual: `${api.rssAfterLoadMb} MB`, pass: api.rssAfterLoadMb <= 300 },
+  {
+    name: 'server RSS after the memory attack (and its peak)',
+    target: '<= 300 MB',
+    actual: `${api.attack?.afterMb ?? '?'} MB (peak ${api.attack?.peakMb ?? '?'} MB)`,
+    pass: (api.attack?.afterMb ?? Infinity) <= 300 && Object.keys(api.attack?.statuses ?? {}).join() === '200',
+  },
 ];
 console.log(`\nGoals\n${table(goals.map((g) => ({ '': g.pass ? 'PASS' : 'MISS', goal: g.name, target: g.target, actual: g.actual })))}`);
 

@@ -11,7 +11,8 @@ const root = path.resolve(import.meta.dirname, '..');
 // Two folders below the root, as src/server/main.ts is: the server finds the client build and the
 // data folder relative to itself.
 const outfile = path.join(root, 'dist/server/main.js');
-const sources = ['src/server', 'src/shared', 'migrations', 'scripts/build-state.mjs', 'package-lock.json'];
+// The seeds' JSON files are imported, so the bundle carries them and their edits make it stale.
+const sources = ['src/server', 'src/shared', 'seeds', 'migrations', 'scripts/build-state.mjs', 'package-lock.json'];
 
 if (isStale(outfile, sources.map((source) => path.join(root, source)))) {
   const esbuild = await import('esbuild');

@@ -25,7 +25,7 @@ import { SessionManager } from './http/sessions.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { CachedSigner } from './http/cached-signer.ts';
-import { answerPlainQueries } from './http/trpc-queries.ts';
+import { answerQueries, MAX_BATCH_CALLS } from './http/trpc-queries.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 
 export const SESSION_COOKIE = 'vt.sid';
@@ -142,11 +142,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBearerAuth(app, options.rateLimits?.apiToken ?? { limit: 600, windowMs: 60_000 });
 
   await app.register(async (trpcScope) => {
-    trpcScope.addHook('preHandler', answerPlainQueries);
+    trpcScope.addHook('preHandler', answerQueries);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_BATCH_CALLS,
         createContext: ({ req, res }) => createContext(options.db, req, res),
         onError({ error, req }) {
           if (toHttpError(error).status >= 500) req.log.error({ err: error, reqId: req.id }, 'procedure failed');

@@ -25,7 +25,7 @@ export async function resolveSessionSecret(db: Database, configured: string | un
 
 /** The client needs a build when none exists or its sources changed after the last one. */
 export function clientBuildIsStale(): boolean {
-  const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT_DIR, p));
+  const sources = ['src/client', 'src/shared', 'seeds', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT_DIR, p));
   return isStale(path.join(CLIENT_DIST_DIR, 'index.html'), sources);
 }
 

@@ -1,32 +1,53 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY, type TRPC_ERROR_CODE_NUMBER } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context } from './context.ts';
 import { databaseInputError, ErrorDetails, firstZodMessage, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './http/errors.ts';
 
+type DefaultErrorShape = {
+  message: string;
+  code: TRPC_ERROR_CODE_NUMBER;
+  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path?: string };
+};
+
+/**
+ * The error of a call as clients read it: internals stay in the log (with the request id) and the
+ * client gets a plain sentence; a failed input validation reads as its first problem, not as zod's
+ * JSON dump. tRPC's handler and the GET query path (http/trpc-queries.ts) both answer with it.
+ */
+function formatError(shape: DefaultErrorShape, error: TRPCError) {
+  const internal = error.code === 'INTERNAL_SERVER_ERROR';
+  return {
+    ...shape,
+    message: internal
+      ? 'Something went wrong on our side. Please try again.'
+      : error.cause instanceof ZodError
+        ? firstZodMessage(error.cause)
+        : shape.message,
+    data: {
+      code: shape.data.code,
+      httpStatus: shape.data.httpStatus,
+      path: shape.data.path,
+      zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+      // What a refused request did establish (e.g. a partial VIN decode), for the client to act on.
+      details: error.cause instanceof ErrorDetails ? error.cause.details : null,
+    },
+  };
+}
+
+/** `formatError` of a call's error, built from tRPC's public error codes as tRPC builds its default shape. */
+export function errorShapeOf(error: TRPCError, path: string | undefined): ReturnType<typeof formatError> {
+  return formatError(
+    { message: error.message, code: TRPC_ERROR_CODES_BY_KEY[error.code], data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path } },
+    error,
+  );
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      // Internals stay in the log (with the request id); the client gets a plain sentence.
-      // A failed input validation reads as its first problem, not as zod's JSON dump.
-      message: internal
-        ? 'Something went wrong on our side. Please try again.'
-        : error.cause instanceof ZodError
-          ? firstZodMessage(error.cause)
-          : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
-        // What a refused request did establish (e.g. a partial VIN decode), for the client to act on.
-        details: error.cause instanceof ErrorDetails ? error.cause.details : null,
-      },
-    };
-  },
+  errorFormatter: ({ shape, error }) => formatError(shape, error),
 });
 
 export const router = t.router;

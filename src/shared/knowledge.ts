@@ -85,72 +85,9 @@ export const PAGE_CONTEXT_LABELS: Readonly<Record<PageContext, string>> = {
 
 /**
  * The help text of each page and role: what 'Need Help?' says, and the words the assistant's tips
- * are searched with (SPEC 6 and 7).
+ * are searched with (SPEC 6 and 7). The texts are in seeds/knowledge/help-texts.json.
  */
-export const HELP_TEXTS: Readonly<Record<PageContext, Record<Role, string>>> = {
-  home: {
-    simple:
-      'Type the 17-character VIN from your dashboard or door sticker and press Decode, or choose the year, make and model. Then click a numbered part in the diagram to learn what that component does.',
-    tech:
-      'Decode the VIN to pull make, model, engine and transmission from the public vehicle database, or select year, make and model. Click a diagram hotspot for component specifications, service intervals and common issues.',
-  },
-  'vehicle-search': {
-    simple: 'Enter what you know about the vehicle, such as the VIN, make, model, year or license plate, then press Search Vehicle.',
-    tech: 'Search by full VIN for an exact match, or combine make, model, year and plate to narrow the vehicle list.',
-  },
-  scanning: {
-    simple:
-      'To scan a part, take photos all the way around it and keep about 60% overlap between one photo and the next, in even light.',
-    tech:
-      'For a clean scan keep 60% overlap between frames, lock exposure, use Full Component for whole parts and Detail Scan for wear areas, and export PLY, STL or OBJ.',
-  },
-  'model-viewing': {
-    simple: 'Drag to turn the 3D component, scroll to zoom, and open Properties to read what the part is.',
-    tech: 'Inspect the component model: Properties lists dimensions and materials, Analysis compares the scan against the reference for wear.',
-  },
-  diagnostics: {
-    simple:
-      'Diagnostic codes are messages your car stores when a warning light comes on. A shop can read them, or you can plug a code reader into the port under the dashboard.',
-    tech:
-      'Run diagnostic checks in order: read stored and pending DTCs with the OBD-II scanner, record freeze frame data, run system tests, then clear codes and verify with a drive cycle.',
-  },
-  'camera-scanning': {
-    simple: 'For clear photos of a component, use good light, hold the camera steady and fill the frame with the part.',
-    tech: 'Choose the camera mode for the component: Macro for connectors and part numbers, Wide Angle for engine bays, Detail for wear and cracks; use 4K when the photos feed a 3D scan.',
-  },
-  database: {
-    simple: 'Search parts by name or number, check whether they are in stock and compare suppliers.',
-    tech: 'Search parts by name or part number, check stock levels and supplier status, and confirm fitment against the VIN before ordering.',
-  },
-  analytics: {
-    simple: 'Analytics shows how many services were done, how long they took and how the shop is performing.',
-    tech: 'Use Overview for volume, Services for job mix, Performance for turnaround times and Reports to export figures.',
-  },
-  'knowledge-base': {
-    simple: 'Browse articles and answers written in plain words about caring for your vehicle and its components.',
-    tech: 'Search articles, service manuals, procedures and FAQs for torque specifications, wiring diagrams and diagnostic steps.',
-  },
-  'service-records': {
-    simple: 'Service records list the work done on your vehicle, with the date and mileage, so you know what is due next.',
-    tech: 'Log each service with mileage, component and notes; filter by status or date range to find past work and spot repeat repairs.',
-  },
-  help: {
-    simple: 'Read the documentation and FAQ, or contact our support team by chat or phone if you are stuck.',
-    tech: 'Check the documentation and FAQ first; for account or data problems, contact support with the VIN and what you tried.',
-  },
-  settings: {
-    simple: 'Switch between Simple and Tech Mode, choose light or dark colours, and turn notifications or this assistant on or off.',
-    tech: 'Switch modes, theme and notifications here; Simple Mode changes guidance to plain language and Tech Mode shows every tool.',
-  },
-  profile: {
-    simple: 'Your profile shows your account and your current mode. You can change your password here.',
-    tech: 'Manage your account, change your password and create API tokens for workshop scripts; revoke a token you no longer use.',
-  },
-  general: {
-    simple: 'Use the menu to identify your vehicle, get help or design your assistant. I will share tips on every page.',
-    tech: 'Use the sidebar for vehicle lookup, scanning, diagnostics and service tools. I will share tips on every page.',
-  },
-};
+export type HelpTexts = Readonly<Record<PageContext, Readonly<Record<Role, string>>>>;
 
 const KEYWORD_TAGS: readonly [keyword: string, tag: string][] = [
   ['vin', 'vin'],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
+import { LIBRARY_ITEMS, SHOP_DEMO, seedDatabase, TIP_ITEMS } from '../../src/server/db/seed.ts';
 import type { Database } from '../../src/server/db/index.ts';
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
@@ -16,6 +16,37 @@ async function rowCounts(db: Database): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+describe('seed files', () => {
+  it('give every knowledge item its own key and every demo row a customer and center that exist', () => {
+    const keys = [...TIP_ITEMS, ...LIBRARY_ITEMS].map((item) => item.seedKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('page:home:simple:1');
+    expect(LIBRARY_ITEMS.map((item) => item.kind)).toEqual(expect.arrayContaining(['manual', 'procedure', 'faq']));
+    const centers = new Set(SHOP_DEMO.centers.map((center) => center.name));
+    for (const row of [...SHOP_DEMO.inquiries, ...SHOP_DEMO.appointments]) {
+      expect(row.customer).toBeLessThanOrEqual(SHOP_DEMO.customers.length);
+      if (row.serviceCenter !== undefined) expect(centers).toContain(row.serviceCenter);
+    }
+  });
+
+  it("give the tool pages samples of the pages' shapes (each module checks its file as it loads)", async () => {
+    const pages = await Promise.all([
+      import('../../src/client/sample-data/camera.ts'),
+      import('../../src/client/sample-data/database.ts'),
+      import('../../src/client/sample-data/diagnostics.ts'),
+      import('../../src/client/sample-data/scanner.ts'),
+      import('../../src/client/sample-data/viewer.ts'),
+    ]);
+    const [camera, database, diagnostics, scanner, viewer] = pages;
+    expect(camera.GALLERY.length).toBeGreaterThan(0);
+    expect(Object.keys(camera.CAMERA_MODE_HINTS).sort()).toEqual([...camera.CAMERA_MODES].sort());
+    expect(database.SAMPLE_PARTS.length).toBeGreaterThan(0);
+    expect(diagnostics.ERROR_CODES.length).toBeGreaterThan(0);
+    expect(scanner.SCAN_RESOLUTIONS.map((option) => option.value)).toEqual(['high', 'medium', 'low']);
+    expect(viewer.SAMPLE_MODELS.length).toBeGreaterThan(0);
+  });
+});
 
 describeEachDatabase('seed', (getDb) => {
   it('adds reference data once: a second run (with demo data too) changes no count', async () => {

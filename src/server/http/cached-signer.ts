@@ -1,4 +1,5 @@
 import { Signer, type UnsignResult } from '@fastify/cookie';
+import { MemoryCache, stringBytes } from '../lib/memory-cache.ts';
 
 /**
  * The session cookie's signer, remembering the verdict for cookies it has checked: a signed-in
@@ -8,14 +9,16 @@ import { Signer, type UnsignResult } from '@fastify/cookie';
  */
 export class CachedSigner {
   private readonly signer: Signer;
-  private readonly verdicts = new Map<string, UnsignResult>();
+  private readonly verdicts: MemoryCache<UnsignResult>;
 
   constructor(
     secret: string,
-    private readonly maxEntries = 10_000,
+    maxEntries = 10_000,
   ) {
     if (secret.length < 32) throw new Error('The session secret must be at least 32 characters');
     this.signer = new Signer(secret);
+    // A cookie and its verdict (the unsigned id) are a few hundred bytes: about 4 MB when full.
+    this.verdicts = new MemoryCache({ maxBytes: 4 * 1024 * 1024, maxEntries, ttlMs: Infinity });
   }
 
   sign(value: string): string {
@@ -27,10 +30,7 @@ export class CachedSigner {
     if (known) return known;
     const verdict = Object.freeze(this.signer.unsign(signedValue));
     // Only valid cookies recur; remembering forged ones would let garbage fill the memory.
-    if (verdict.valid) {
-      if (this.verdicts.size >= this.maxEntries) this.verdicts.clear();
-      this.verdicts.set(signedValue, verdict);
-    }
+    if (verdict.valid) this.verdicts.set(signedValue, verdict, stringBytes(verdict.value ?? '') + 64);
     return verdict;
   }
 }

@@ -1,10 +1,16 @@
+import { MemoryCache } from '../lib/memory-cache.ts';
+
 /** Values handed out by a ReadCache: shared between requests, never mutated. */
 const sharedValues = new WeakSet<object>();
 const encodings = new WeakMap<object, Map<(value: unknown) => string, string>>();
 
+/** The REST encoder; a cached value's JSON text is computed once, when it is stored. */
+export const toJson = (value: unknown): string => JSON.stringify(value);
+
 /**
  * `encode(value)`, computed once per shared value and encoder: many requests answer with the same
- * cached list within its second, and serializing it again for each was most of their cost. Any other
+ * cached list within its second, and serializing it again for each was most of their cost. The
+ * texts live as long as the value (a WeakMap), so the cache's budget bounds them too. Any other
  * value is encoded afresh.
  */
 export function encodeOnce(value: unknown, encode: (value: unknown) => string): string {
@@ -27,112 +33,129 @@ export function viewerKey(user: { id: string; role: string | null } | null): str
   return user ? `${user.id}:${user.role ?? ''}` : '-';
 }
 
+/** Object keys sorted, so inputs that differ only in key order share one key. */
+const sortedKeys = (_key: string, value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+const MAX_CALL_KEY = 1_024;
+
+/**
+ * The key of a viewer's call to a procedure with an input as parsed from the request (superjson's
+ * envelope is gone, and with it anything else the request carried); undefined for inputs too large
+ * to be worth remembering.
+ */
+export function callKey(viewer: string, path: string, input: unknown): string | undefined {
+  const key = `${viewer}\u0000${path}\u0000${input === undefined ? '' : JSON.stringify(input, sortedKeys)}`;
+  return key.length <= MAX_CALL_KEY ? key : undefined;
+}
+
 /** True for a value that a ReadCache handed out. */
 export function isShared(value: unknown): boolean {
   return typeof value === 'object' && value !== null && sharedValues.has(value);
 }
 
-interface Entry {
-  value: Promise<unknown>;
-  until: number;
-  /** False once a write dropped this read (its scope was cleared). */
-  live: boolean;
+/** A value in the heap, its JSON text and one other encoding (superjson for tRPC): about three times its JSON. */
+const BYTES_PER_JSON_CHARACTER = 3;
+
+export interface ReadCacheLimits {
+  maxBytes: number;
+  maxEntries: number;
 }
+
+export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 2_000 };
 
 /**
  * A per-process micro-cache for hot list reads. Concurrent identical reads share one query, and
  * its answer serves the same read for `ttlMs`. A write through this process clears its scope at
- * once; a write made by another process is seen here within `ttlMs`. Values are shared between
- * requests and must not be mutated.
+ * once; a write made by another process is seen here within `ttlMs`. Keys are built by the
+ * procedures from their parsed, validated input, so inputs that mean the same share one entry.
+ * Held values are bounded by bytes and count; expired ones are dropped by themselves. Values are
+ * shared between requests and must not be mutated.
  */
 export class ReadCache {
-  private readonly scopes = new Map<string, Map<string, Entry>>();
+  private readonly entries: MemoryCache<Promise<unknown>>;
   /** The entry behind each value handed out, to tell whether it is still the current answer. */
-  private readonly entryOf = new WeakMap<object, Entry>();
-  private readonly answers = new Map<string, { values: readonly unknown[]; text: string }>();
-  private size = 0;
+  private readonly slotOf = new WeakMap<object, { slot: string; value: Promise<unknown> }>();
+  /** Which held value answered a viewer's call (see `recall`); holds no value alive by itself. */
+  private readonly calls: MemoryCache<WeakRef<object>>;
 
   constructor(
     readonly ttlMs: number,
-    private readonly maxEntries = 5_000,
-  ) {}
+    limits: ReadCacheLimits = DEFAULT_READ_CACHE_LIMITS,
+  ) {
+    this.entries = new MemoryCache({ ...limits, ttlMs });
+    this.calls = new MemoryCache({ maxBytes: 4 * 1024 * 1024, maxEntries: 20_000, ttlMs });
+  }
 
-  async get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+  /** Estimated bytes held (for tests and the memory bench). */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
-    const now = Date.now();
-    const hit = this.scopes.get(scope)?.get(key);
-    if (hit && hit.until >= now) return hit.value as Promise<T>;
-    if (!hit && this.size >= this.maxEntries) this.clear();
-    let entries = this.scopes.get(scope);
-    if (!entries) {
-      entries = new Map();
-      this.scopes.set(scope, entries);
-    }
-    const entry: Entry = { value: Promise.resolve(), until: now + this.ttlMs, live: true };
+    const slot = `${scope}\u0000${key}`;
+    const hit = this.entries.get(slot);
+    if (hit) return hit as Promise<T>;
     const value = load().then((loaded) => {
-      if (typeof loaded === 'object' && loaded !== null) {
-        sharedValues.add(loaded);
-        this.entryOf.set(loaded, entry);
-      }
+      if (typeof loaded !== 'object' || loaded === null) return loaded;
+      sharedValues.add(loaded);
+      this.slotOf.set(loaded, { slot, value });
+      const json = toJson(loaded);
+      encodings.set(loaded, new Map([[toJson, json]]));
+      // Charged its size once known; dropped when it does not fit, or when a write cleared the
+      // scope while it was loading.
+      if (this.entries.get(slot) === value) this.entries.set(slot, value, json.length * BYTES_PER_JSON_CHARACTER);
       return loaded;
     });
-    entry.value = value;
-    const scoped = entries;
-    if (!scoped.has(key)) this.size += 1;
-    scoped.set(key, entry);
+    // Until it answers, a read is held at the size of its key, so concurrent readers share it.
+    this.entries.set(slot, value, 0);
     // A failed read is not remembered.
     value.catch(() => {
-      if (scoped.get(key) === entry) {
-        scoped.delete(key);
-        this.size -= 1;
-      }
+      if (this.entries.get(slot) === value) this.entries.delete(slot);
     });
     return value;
   }
 
   /**
-   * True while `value` is what this cache answers for the read that produced it: not expired, and
-   * its scope not cleared by a write since.
+   * True while `value` is what this cache answers for the read that produced it: not expired, not
+   * dropped for room, and its scope not cleared by a write since.
    */
   holds(value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
-    const entry = this.entryOf.get(value);
-    return entry !== undefined && entry.live && entry.until >= Date.now();
+    const origin = this.slotOf.get(value);
+    return origin !== undefined && this.entries.get(origin.slot) === origin.value;
   }
 
   /**
-   * An answer remembered under `key` (a viewer and a request), while the value behind it is held.
-   * Callers remember only answers that are a held value as a whole: such an answer is a function of
-   * the read's key, which covers the request's input and what the viewer may see, so the same
-   * viewer asking the same thing gets the same answer until the value is dropped or expires.
+   * The value that answered `call` (a viewer, a procedure and its canonical input; see `callKey`)
+   * while this cache still holds it. The same viewer repeating the same call then skips the
+   * procedure's machinery: its answer would be that value again.
    */
-  answerFor(key: string): string | undefined {
-    const known = this.answers.get(key);
-    if (!known) return undefined;
-    if (known.values.every((value) => this.holds(value))) return known.text;
-    this.answers.delete(key);
-    return undefined;
+  recall(call: string): unknown {
+    const value = this.calls.get(call)?.deref();
+    return value !== undefined && this.holds(value) ? value : undefined;
   }
 
-  /** Remembers `text` as the answer under `key` for as long as every one of `values` is held. */
-  remember(key: string, values: readonly unknown[], text: string): void {
-    if (!values.every((value) => this.holds(value))) return;
-    if (this.answers.size >= this.maxEntries * 2) this.answers.clear();
-    this.answers.set(key, { values, text });
+  /** Notes that `value` answered `call`, when it is a value this cache holds. */
+  remember(call: string, value: unknown): void {
+    if (this.holds(value)) this.calls.set(call, new WeakRef(value as object), 64);
   }
 
   /** Forgets every read of a scope (after a write to what it lists). */
   invalidate(scope: string): void {
-    const entries = this.scopes.get(scope);
-    if (!entries) return;
-    for (const entry of entries.values()) entry.live = false;
-    this.size -= entries.size;
-    this.scopes.delete(scope);
+    const prefix = `${scope}\u0000`;
+    this.entries.deleteWhere((key) => key.startsWith(prefix));
   }
 
   clear(): void {
-    for (const entries of this.scopes.values()) for (const entry of entries.values()) entry.live = false;
-    this.scopes.clear();
-    this.size = 0;
+    this.entries.clear();
+    this.calls.clear();
   }
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { createContext, userOfRequest } from '../context.ts';
+import { createContext } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { domainError, toHttpError, type ErrorBody } from './errors.ts';
-import { encodeOnce, isShared, viewerKey } from './read-cache.ts';
+import { encodeOnce, isShared, toJson } from './read-cache.ts';
 
-const toJson = (value: unknown): string => JSON.stringify(value);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface RestArgs {
@@ -28,37 +27,19 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
 /**
  * A REST adapter: builds the same context as tRPC, calls the procedure through a caller (same
  * validation, same permissions) and maps errors to PRODUCT.md's JSON. `undefined` answers 204.
+ * A cached list is serialized once for everyone who reads it within its second.
  */
-/**
- * Who asks (see `viewerKey`) and the key under which a GET's answer is remembered for them: REST
- * and tRPC GETs share this form, so a remembered answer is always tied to viewer and URL alike.
- */
-export async function viewerOfGet(req: FastifyRequest): Promise<{ viewer: string; answerKey: string }> {
-  const viewer = viewerKey(await userOfRequest(req.server.db, req));
-  return { viewer, answerKey: `${viewer}|GET ${req.url}` };
-}
-
 export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { status?: number } = {}): RouteHandlerMethod {
   const status = options.status ?? 200;
   return async function restHandler(req, reply) {
     try {
-      const readCache = req.server.readCache;
-      // A GET that answered a cached list gives this viewer the same text while the list is held.
-      const answerKey = req.method === 'GET' ? (await viewerOfGet(req)).answerKey : undefined;
-      const known = answerKey === undefined ? undefined : readCache.answerFor(answerKey);
-      if (known !== undefined) return reply.code(status).type(JSON_TYPE).send(known);
       const caller = createCaller(await createContext(req.server.db, req, reply));
-      const headersBefore = answerKey === undefined ? 0 : Object.keys(reply.getHeaders()).length;
       const result = await handler({ caller, req, reply });
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(204).send();
       reply.code(status);
       if (!isShared(result)) return reply.send(result);
-      // A cached list is serialized once for everyone who reads it within its second.
-      const text = encodeOnce(result, toJson);
-      // An answer whose handler also set headers is not only its text: it is not remembered.
-      if (answerKey !== undefined && Object.keys(reply.getHeaders()).length === headersBefore) readCache.remember(answerKey, [result], text);
-      return reply.type(JSON_TYPE).send(text);
+      return reply.type(JSON_TYPE).send(encodeOnce(result, toJson));
     } catch (error) {
       return sendError(req, reply, error);
     }

@@ -1,130 +1,107 @@
+import { callTRPCProcedure, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { createContext } from '../context.ts';
-import { appRouter, createCaller, type Caller } from '../router.ts';
-import { encodeOnce } from './read-cache.ts';
-import { viewerOfGet } from './rest.ts';
+import { appRouter } from '../router.ts';
+import { errorShapeOf } from '../trpc.ts';
+import { callKey, encodeOnce, viewerKey } from './read-cache.ts';
 
-/** Every query procedure's dotted path; GET may call these and nothing else. */
-export const QUERY_PATHS: ReadonlySet<string> = new Set(
-  Object.entries(appRouter._def.procedures as Record<string, { _def?: { type?: unknown } }>)
-    .filter(([, procedure]) => procedure._def?.type === 'query')
-    .map(([path]) => path),
-);
+/** Calls one tRPC request may carry; tRPC's own handler is given the same bound. */
+export const MAX_BATCH_CALLS = 10;
 
-type Query = (input: unknown) => Promise<unknown>;
 type SuperJsonInput = Parameters<typeof superjson.deserialize>[0];
 
-/** How many GET requests this path answered (how many of them wholly or partly from memory), and how many it left to tRPC. */
-export const plainQueryCounts = { answered: 0, remembered: 0, declined: 0 };
-
-function queryAt(caller: Caller, path: string): Query {
-  // The caller is a proxy: every dotted path resolves to a callable that runs that procedure with
-  // its input validation and middlewares.
-  let node: unknown = caller;
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
-  return node as Query;
+interface QueryCall {
+  path: string;
+  /** The call's input, deserialized from superjson's envelope (undefined when none). */
+  input: unknown;
 }
 
 /** One successful item of tRPC's HTTP answer, with the data in superjson's envelope. */
 const resultItem = (data: unknown): string => JSON.stringify({ result: { data: superjson.serialize(data) } });
 
-interface PlainCall {
-  path: string;
-  /** The call's input as sent (superjson's envelope), undefined when none. */
-  raw: unknown;
-}
-
-/** A GET that is not asking for a stream: the only kind this path may answer. */
+/** A GET that is not asking for a stream: the only kind this path answers. */
 function plainGet(req: FastifyRequest): boolean {
   return req.method === 'GET' && req.headers['trpc-accept'] === undefined && !req.headers.accept?.includes('application/jsonl');
 }
 
-/** The request's calls, or null when the request is not a plain GET of known queries. */
-function plainCalls(req: FastifyRequest): { calls: PlainCall[]; batch: boolean } | null {
+/**
+ * The request's calls with their inputs, or null when the request is not a well-formed GET batch
+ * of at most MAX_BATCH_CALLS calls (tRPC then answers it, before any procedure ran).
+ */
+function queryCalls(req: FastifyRequest): { calls: QueryCall[]; batch: boolean } | null {
   const { path } = req.params as { path?: string };
   const query = req.query as Record<string, unknown>;
   if (typeof path !== 'string') return null;
   const batch = query.batch === '1';
   const paths = batch ? path.split(',') : [path];
-  if (!paths.every((p) => QUERY_PATHS.has(p))) return null;
+  if (paths.length > MAX_BATCH_CALLS) return null;
   const inputText = query.input;
   if (inputText !== undefined && typeof inputText !== 'string') return null;
-  let raw: unknown;
   try {
-    raw = inputText ? JSON.parse(inputText) : undefined;
+    const raw: unknown = inputText ? JSON.parse(inputText) : undefined;
+    const deserialize = (envelope: unknown) => (envelope === undefined ? undefined : superjson.deserialize(envelope as SuperJsonInput));
+    if (!batch) return { calls: [{ path, input: deserialize(raw) }], batch };
+    if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) return null;
+    const byIndex = (raw ?? {}) as Record<string, unknown>;
+    return { calls: paths.map((p, index) => ({ path: p, input: deserialize(byIndex[index]) })), batch };
   } catch {
     return null;
   }
-  if (!batch) return { calls: [{ path, raw }], batch };
-  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) return null;
-  const byIndex = (raw ?? {}) as Record<string, unknown>;
-  return { calls: paths.map((p, index) => ({ path: p, raw: byIndex[index] })), batch };
 }
 
 /**
  * The client's queries (`GET /trpc/a,b?batch=1&input=...`) answered without tRPC's Fetch-API
- * adapter, which costs more than a cached query itself: the same caller runs each procedure (same
- * validation, same permissions) and the answer has tRPC's exact shape. A cached answer is
- * serialized once and remembered per viewer while the cache holds it (see ReadCache). Anything
- * else, and any call that fails, is left to tRPC's own handler, which then answers the whole
- * request, errors included, in its standard way.
+ * adapter, which costs more than a cached query itself. Each call runs once through tRPC's public
+ * `callTRPCProcedure` (the procedure's own validation and middlewares; a path that is not a query
+ * procedure is refused before anything runs) and the answer has tRPC's shape: results in
+ * superjson's envelope, errors formatted by the same `errorShapeOf` as tRPC's handler, 207 for a
+ * batch whose calls differ in status. A cached value's text is encoded once, and a viewer who
+ * repeats a call while its value is held gets that value without running the procedure again
+ * (see ReadCache.recall: keyed by viewer, procedure and parsed input, never by the raw URL).
+ * Requests this path does not take (POST, streaming, malformed input, too many calls) go on to
+ * tRPC's handler untouched.
  */
-export async function answerPlainQueries(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (!plainGet(req)) {
-    plainQueryCounts.declined += 1;
-    return;
-  }
-  const readCache = req.server.readCache;
-  let body: string;
+export async function answerQueries(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (!plainGet(req)) return;
+  const request = queryCalls(req);
+  if (!request) return;
+  let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
-    const { viewer, answerKey: requestKey } = await viewerOfGet(req);
-    // The same request by the same viewer while everything it answered is still held: same text.
-    const known = readCache.answerFor(requestKey);
-    if (known !== undefined) {
-      plainQueryCounts.answered += 1;
-      plainQueryCounts.remembered += 1;
-      return send(reply, known);
-    }
-    const request = plainCalls(req);
-    if (!request) {
-      plainQueryCounts.declined += 1;
-      return;
-    }
-    const keys = request.calls.map(({ path, raw }) => `${viewer}|trpc ${path}|${raw === undefined ? '' : JSON.stringify(raw)}`);
-    const items = keys.map((key) => readCache.answerFor(key));
-    const values: unknown[] = [];
-    const missing = items.flatMap((item, index) => (item === undefined ? [index] : []));
-    if (missing.length < items.length) plainQueryCounts.remembered += 1;
-    if (missing.length > 0) {
-      const caller = createCaller(await createContext(req.server.db, req, reply));
-      const results = await Promise.all(
-        missing.map((index) => {
-          const { path, raw } = request.calls[index] as PlainCall;
-          return queryAt(caller, path)(raw === undefined ? undefined : superjson.deserialize(raw as SuperJsonInput));
-        }),
-      );
-      results.forEach((data, i) => {
-        const index = missing[i] as number;
-        const item = encodeOnce(data, resultItem);
-        items[index] = item;
-        values.push(data);
-        readCache.remember(keys[index] as string, [data], item);
-      });
-    }
-    body = request.batch ? `[${items.join(',')}]` : (items[0] as string);
-    // Remembered whole only when every call ran now and answered a held value.
-    if (missing.length === items.length) readCache.remember(requestKey, values, body);
+    ctx = await createContext(req.server.db, req, reply);
   } catch {
-    // A failed call, input superjson cannot read, or a database that does not answer: tRPC
-    // answers the request its own way.
-    plainQueryCounts.declined += 1;
+    // A database that does not answer: tRPC answers the request its own way (no call ran).
     return;
   }
-  plainQueryCounts.answered += 1;
-  return send(reply, body);
-}
-
-function send(reply: FastifyReply, body: string): FastifyReply {
-  return reply.code(200).header('vary', 'trpc-accept, accept').type('application/json').send(body);
+  const statuses = new Set<number>();
+  const readCache = req.server.readCache;
+  const viewer = viewerKey(ctx.user);
+  const items = await Promise.all(
+    request.calls.map(({ path, input }, batchIndex) => {
+      const key = callKey(viewer, path, input);
+      const known = key === undefined ? undefined : readCache.recall(key);
+      if (known !== undefined) {
+        statuses.add(200);
+        return encodeOnce(known, resultItem);
+      }
+      return callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex }).then(
+        (data: unknown) => {
+          if (key !== undefined) readCache.remember(key, data);
+          statuses.add(200);
+          return encodeOnce(data, resultItem);
+        },
+        (cause: unknown) => {
+          const error: TRPCError = getTRPCErrorFromUnknown(cause);
+          const status = getHTTPStatusCodeFromError(error);
+          if (status >= 500) req.log.error({ err: error, reqId: req.id, path }, 'procedure failed');
+          statuses.add(status);
+          return JSON.stringify({ error: superjson.serialize(errorShapeOf(error, path)) });
+        },
+      );
+    }),
+  );
+  const status = statuses.size === 1 ? (statuses.values().next().value as number) : 207;
+  const body = request.batch ? `[${items.join(',')}]` : (items[0] as string);
+  return reply.code(status).header('vary', 'trpc-accept, accept').type('application/json').send(body);
 }

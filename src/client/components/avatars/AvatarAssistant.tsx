@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { EXPERT_TIPS, GREETINGS, pageMessage, TIPS_LEVEL_INFO, type Avatar } from '../../../shared/avatars.ts';
 import type { Role } from '../../../shared/constants.ts';
+import { HELP_TEXTS } from '../../../shared/help-texts.ts';
 import {
-  HELP_TEXTS,
   PAGE_CONTEXT_LABELS,
   pageContextForPath,
   TAGS_SHOWN,

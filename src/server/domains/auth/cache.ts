@@ -1,10 +1,11 @@
 import type { User } from '../../../shared/auth.ts';
 import type { SessionData } from '../../http/sessions.ts';
+import { MemoryCache } from '../../lib/memory-cache.ts';
 
-interface Entry<T> {
-  value: T;
-  until: number;
-}
+/** Room for about 10,000 signed-in clients' sessions and users each, at well under 1 KB apiece. */
+const LIMITS = { maxBytes: 8 * 1024 * 1024, maxEntries: 10_000 };
+/** A session or user as JSON is a few hundred bytes; kept in the heap, about twice that. */
+const ENTRY_BYTES = 1_024;
 
 /**
  * A short-lived, per-process memory of sessions and users, so an authenticated request does not
@@ -12,41 +13,21 @@ interface Entry<T> {
  * change made by another process (sign-out, role switch) is seen here within `ttlMs`.
  */
 export class AuthCache {
-  private readonly sessions = new Map<string, Entry<SessionData>>();
-  private readonly users = new Map<string, Entry<User>>();
+  private readonly sessions: MemoryCache<SessionData>;
+  private readonly users: MemoryCache<User>;
 
-  constructor(
-    readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  private fresh<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
-    const entry = map.get(key);
-    if (!entry) return undefined;
-    if (entry.until < Date.now()) {
-      map.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  private put<T>(map: Map<string, Entry<T>>, key: string, value: T): void {
-    if (this.ttlMs <= 0) return;
-    map.delete(key);
-    if (map.size >= this.maxEntries) {
-      const oldest = map.keys().next().value;
-      if (oldest !== undefined) map.delete(oldest);
-    }
-    map.set(key, { value, until: Date.now() + this.ttlMs });
+  constructor(readonly ttlMs: number) {
+    this.sessions = new MemoryCache({ ...LIMITS, ttlMs });
+    this.users = new MemoryCache({ ...LIMITS, ttlMs });
   }
 
   /** A live session's data (frozen: a change stores a new object). */
   getSession(sid: string): SessionData | undefined {
-    return this.fresh(this.sessions, sid);
+    return this.sessions.get(sid);
   }
 
   setSession(sid: string, data: SessionData): void {
-    this.put(this.sessions, sid, data);
+    if (this.ttlMs > 0) this.sessions.set(sid, data, ENTRY_BYTES);
   }
 
   deleteSession(sid: string): void {
@@ -54,16 +35,16 @@ export class AuthCache {
   }
 
   getUser(id: string): User | undefined {
-    return this.fresh(this.users, id);
+    return this.users.get(id);
   }
 
   setUser(user: User): void {
-    this.put(this.users, user.id, user);
+    if (this.ttlMs > 0) this.users.set(user.id, user, ENTRY_BYTES);
   }
 
   /** Forget a user and every session of theirs (after a password change, for instance). */
   forgetUser(userId: string): void {
     this.users.delete(userId);
-    for (const [sid, entry] of this.sessions) if (entry.value.userId === userId) this.sessions.delete(sid);
+    this.sessions.deleteWhere((_sid, data) => data.userId === userId);
   }
 }

@@ -1,76 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
-import type { SeedOptions } from '../../db/seed.ts';
+import type { RelativeTime, SeedOptions, ShopDemo } from '../../db/seed.ts';
 
-// Demo and benchmark data of the shop. Accounts made here have no password: they cannot sign in,
-// they only own rows.
+// Demo and benchmark rows of the shop: the demo's data comes from seeds/shop/demo.json through the
+// seeder; the benchmark's rows are generated inside the database. Accounts made here have no
+// password: they cannot sign in, they only own rows.
 
-const DEMO_CUSTOMERS = ['demo-customer-1@vintech.example', 'demo-customer-2@vintech.example', 'demo-customer-3@vintech.example'];
 const SCALE_CUSTOMERS = 500;
 const BATCH = 50_000;
-
-const DEMO_CENTERS = [
-  {
-    name: 'Downtown Auto Care',
-    address: '410 Congress Ave',
-    city: 'Austin',
-    state: 'TX',
-    zip_code: '78701',
-    phone: '(512) 555-0142',
-    email: 'service@downtownautocare.example',
-    website: 'https://downtownautocare.example',
-    services: ['Oil Change', 'Brake Service', 'Tire Rotation', 'Diagnostics', 'Alignment'],
-    operating_hours: { Monday: '7:30-18:00', Tuesday: '7:30-18:00', Wednesday: '7:30-18:00', Thursday: '7:30-18:00', Friday: '7:30-17:00', Saturday: '8:00-13:00', Sunday: 'Closed' },
-    certifications: ['ASE Certified', 'AAA Approved'],
-    specializations: ['Hybrid vehicles', 'European imports'],
-    is_active: true,
-  },
-  {
-    name: 'Lakeside Transmission & Repair',
-    address: '88 Shoreline Dr',
-    city: 'Madison',
-    state: 'WI',
-    zip_code: '53703',
-    phone: '(608) 555-0199',
-    email: null,
-    website: null,
-    services: ['Transmission Repair', 'Clutch Replacement'],
-    operating_hours: 'Mon-Fri 8am-5pm, Saturdays by appointment',
-    certifications: ['ASE Master Technician'],
-    specializations: ['Manual transmissions'],
-    is_active: true,
-  },
-  {
-    name: 'Pacific EV Service Center',
-    address: '1200 Harbor Blvd',
-    city: 'Oakland',
-    state: 'CA',
-    zip_code: '94607',
-    phone: '+1 510 555 0123',
-    email: 'hello@pacificev.example',
-    website: 'https://pacificev.example',
-    services: ['Battery Diagnostics', 'Charging Port Repair', 'Software Updates', 'Tire Rotation'],
-    operating_hours: { 'Mon-Fri': '9:00-19:00', Saturday: '10:00-16:00' },
-    certifications: ['EV High-Voltage Certified'],
-    specializations: ['Electric vehicles'],
-    is_active: true,
-  },
-  {
-    name: 'Route 9 Garage',
-    address: '9 Old Post Rd',
-    city: 'Albany',
-    state: 'NY',
-    zip_code: null,
-    phone: null,
-    email: null,
-    website: null,
-    services: ['State Inspection', 'Exhaust Repair'],
-    operating_hours: null,
-    certifications: [],
-    specializations: [],
-    is_active: false,
-  },
-];
 
 async function ensureCustomers(db: Database, emails: string[]): Promise<string[]> {
   await db
@@ -83,51 +20,104 @@ async function ensureCustomers(db: Database, emails: string[]): Promise<string[]
   return emails.map((email) => byEmail.get(email)).filter((id): id is string => id !== undefined);
 }
 
-/** A few centers, inquiries and appointments around today, for screenshots and demos. */
-export async function seedShopDemo(db: Database, options: SeedOptions): Promise<void> {
-  if (!options.demo) return;
-  for (const center of DEMO_CENTERS) {
+/** A moment `days` from today at `hour` o'clock, local time: demo rows stay around today. */
+function relativeDate(time: RelativeTime): Date {
+  const date = new Date(Date.now() + time.days * 24 * 60 * 60_000);
+  date.setHours(time.hour, 0, 0, 0);
+  return date;
+}
+
+/**
+ * A few centers, inquiries and appointments around today, for screenshots and demos (seeds/shop/demo.json).
+ * Centers are added by name; inquiries and appointments only while the demo customers have none.
+ */
+export async function seedShopDemo(db: Database, demo: ShopDemo): Promise<void> {
+  for (const center of demo.centers) {
     const exists = await db.selectFrom('service_centers').select('id').where('name', '=', center.name).executeTakeFirst();
     if (exists) continue;
     await db
       .insertInto('service_centers')
-      .values({ ...center, operating_hours: center.operating_hours === null ? null : JSON.stringify(center.operating_hours) })
+      .values({
+        name: center.name,
+        address: center.address,
+        city: center.city,
+        state: center.state,
+        zip_code: center.zipCode,
+        phone: center.phone,
+        email: center.email,
+        website: center.website,
+        services: center.services,
+        operating_hours: center.operatingHours === null ? null : JSON.stringify(center.operatingHours),
+        certifications: center.certifications,
+        specializations: center.specializations,
+        is_active: center.isActive,
+      })
       .execute();
   }
-  const customers = await ensureCustomers(db, DEMO_CUSTOMERS);
-  const [first, second, third] = customers;
-  if (!first || !second || !third) return;
+  const customers = await ensureCustomers(db, demo.customers);
+  if (customers.length !== demo.customers.length) return;
   const already = await db.selectFrom('customer_inquiries').select('id').where('customer_id', 'in', customers).executeTakeFirst();
   if (already) return;
 
-  const center = await db.selectFrom('service_centers').select('id').where('name', '=', DEMO_CENTERS[0]!.name).executeTakeFirstOrThrow();
-  const day = 24 * 60 * 60_000;
-  const at = (days: number, hour: number) => {
-    const date = new Date(Date.now() + days * day);
-    date.setHours(hour, 0, 0, 0);
-    return date;
+  const centerIds = new Map(
+    (await db.selectFrom('service_centers').select(['id', 'name']).where('name', 'in', demo.centers.map((c) => c.name)).execute()).map(
+      (row) => [row.name, row.id],
+    ),
+  );
+  const customer = (n: number) => {
+    const id = customers[n - 1];
+    if (id === undefined) throw new Error(`seeds/shop/demo.json: there is no customer ${n}`);
+    return id;
   };
-  await db
-    .insertInto('customer_inquiries')
-    .values([
-      { customer_id: first, inquiry_type: 'service', subject: 'Grinding noise when braking', description: 'Front brakes grind at low speed since last week.', priority: 'high', status: 'open', service_center_id: center.id, created_at: at(-1, 9) },
-      { customer_id: second, inquiry_type: 'quote', subject: 'Quote for timing belt replacement', description: '2016 Honda Accord, 98,000 miles. How much for belt and water pump?', priority: 'medium', status: 'in_progress', estimated_cost: '689.00', technician_notes: 'Parts ordered; quote sent by email.', created_at: at(-3, 14) },
-      { customer_id: third, inquiry_type: 'complaint', subject: 'Check engine light back on after repair', description: 'Light came back two days after the O2 sensor replacement.', priority: 'urgent', status: 'open', customer_notes: 'Car is needed for work on Monday.', created_at: at(-2, 16) },
-      { customer_id: first, inquiry_type: 'appointment', subject: 'Book annual inspection', description: 'Would like a Saturday morning slot.', priority: 'low', status: 'resolved', scheduled_date: at(4, 9), completed_date: at(-1, 10), created_at: at(-6, 11) },
-      { customer_id: second, inquiry_type: 'general', subject: 'Do you service hybrid batteries?', description: 'Prius 2012 battery warning on the dash.', priority: 'medium', status: 'closed', completed_date: at(-8, 12), created_at: at(-10, 8) },
-    ])
-    .execute();
-  await db
-    .insertInto('service_appointments')
-    .values([
-      { customer_id: first, service_center_id: center.id, appointment_date: at(0, 15), duration: 90, service_type: 'Brake Service', description: 'Replace front pads and rotors', status: 'confirmed', estimated_cost: '420.00' },
-      { customer_id: second, appointment_date: at(1, 9), duration: 60, service_type: 'Oil Change', description: 'Synthetic 0W-20', status: 'scheduled', estimated_cost: '79.99' },
-      { customer_id: third, appointment_date: at(3, 11), duration: 120, service_type: 'Diagnostics', description: 'Check engine light (P0420)', status: 'scheduled' },
-      { customer_id: first, appointment_date: at(-2, 10), duration: 45, service_type: 'Tire Rotation', status: 'scheduled' },
-      { customer_id: second, appointment_date: at(-5, 13), duration: 180, service_type: 'Timing Belt', description: 'Belt and water pump', status: 'completed', estimated_cost: '689.00', actual_cost: '712.40', notes: 'Customer approved the extra tensioner.' },
-      { customer_id: third, appointment_date: at(-4, 8), duration: 30, service_type: 'Inspection', status: 'no_show' },
-    ])
-    .execute();
+  const center = (name: string | undefined) => {
+    if (name === undefined) return null;
+    const id = centerIds.get(name);
+    if (id === undefined) throw new Error(`seeds/shop/demo.json: there is no center named ${name}`);
+    return id;
+  };
+  const optionalDate = (time: RelativeTime | undefined) => (time === undefined ? null : relativeDate(time));
+
+  if (demo.inquiries.length > 0) {
+    await db
+      .insertInto('customer_inquiries')
+      .values(
+        demo.inquiries.map((inquiry) => ({
+          customer_id: customer(inquiry.customer),
+          inquiry_type: inquiry.inquiryType,
+          subject: inquiry.subject,
+          description: inquiry.description,
+          priority: inquiry.priority,
+          status: inquiry.status,
+          service_center_id: center(inquiry.serviceCenter),
+          estimated_cost: inquiry.estimatedCost ?? null,
+          technician_notes: inquiry.technicianNotes ?? null,
+          customer_notes: inquiry.customerNotes ?? null,
+          scheduled_date: optionalDate(inquiry.scheduledDate),
+          completed_date: optionalDate(inquiry.completedDate),
+          created_at: relativeDate(inquiry.createdAt),
+        })),
+      )
+      .execute();
+  }
+  if (demo.appointments.length > 0) {
+    await db
+      .insertInto('service_appointments')
+      .values(
+        demo.appointments.map((appointment) => ({
+          customer_id: customer(appointment.customer),
+          service_center_id: center(appointment.serviceCenter),
+          appointment_date: relativeDate(appointment.appointmentDate),
+          duration: appointment.duration,
+          service_type: appointment.serviceType,
+          description: appointment.description ?? null,
+          status: appointment.status,
+          estimated_cost: appointment.estimatedCost ?? null,
+          actual_cost: appointment.actualCost ?? null,
+          notes: appointment.notes ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**

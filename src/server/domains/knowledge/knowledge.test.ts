@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { HELP_TEXTS } from '../../../shared/help-texts.ts';
 import {
-  HELP_TEXTS,
   KNOWLEDGE_KINDS,
   PAGE_CONTEXTS,
   pageContextForPath,
@@ -15,10 +15,8 @@ import {
   type KnowledgeItemInput,
   type Priority,
 } from '../../../shared/knowledge.ts';
-import { seedDatabase } from '../../db/seed.ts';
+import { LIBRARY_ITEMS, seedDatabase, TIP_ITEMS } from '../../db/seed.ts';
 import type { Database } from '../../db/index.ts';
-import { LIBRARY_KNOWLEDGE } from './library-items.ts';
-import { SEED_KNOWLEDGE } from './seed-items.ts';
 import { anyWordQuery } from './service.ts';
 
 describe('page contexts and help text', () => {
@@ -196,7 +194,7 @@ describeEachDatabase('knowledge search and tips', (getDb) => {
 
     const all = await app.inject({ method: 'GET', url: '/api/knowledge/search' });
     expect((all.json() as unknown[]).length).toBe(20);
-    expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(SEED_KNOWLEDGE.length);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(TIP_ITEMS.length);
   });
 
   it('answers 400 with a clear message for bad filters', async () => {
@@ -228,7 +226,7 @@ describeEachDatabase('knowledge search and tips', (getDb) => {
       expect(count('tech', page), `${page} tech`).toBeGreaterThanOrEqual(3);
       expect(count('both', page), `${page} both`).toBeGreaterThanOrEqual(1);
     }
-    const guidance = SEED_KNOWLEDGE.map((item) => item.body).join('\n');
+    const guidance = TIP_ITEMS.map((item) => item.body).join('\n');
     expect(guidance).toContain('60% overlap');
     expect(guidance).toContain('public vehicle database');
 
@@ -236,7 +234,7 @@ describeEachDatabase('knowledge search and tips', (getDb) => {
     await seedDatabase(getDb());
     const after = await getDb().selectFrom('knowledge_items').select(['id', 'updated_at']).where('seed_key', 'is not', null).orderBy('id').execute();
     expect(after).toEqual(before);
-    expect(after.length).toBe(SEED_KNOWLEDGE.length + LIBRARY_KNOWLEDGE.length);
+    expect(after.length).toBe(TIP_ITEMS.length + LIBRARY_ITEMS.length);
   });
 
   it('gives three tips for every page context and role from the seed, for the role only', async () => {

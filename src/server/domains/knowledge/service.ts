@@ -1,5 +1,5 @@
+import { HELP_TEXTS } from '../../../shared/help-texts.ts';
 import {
-  HELP_TEXTS,
   MAX_QUERY_LENGTH,
   tagsFromText,
   TIPS_SHOWN,

@@ -1,3 +1,4 @@
+import { MemoryCache, stringBytes } from '../../lib/memory-cache.ts';
 import type { Statement, VpicDb } from './vin-decoder-db';
 
 interface MakeModelYearRow {
@@ -24,7 +25,8 @@ function lastYear(row: MakeModelYearRow): number {
 
 export class ModelCatalog {
   private readonly rowsByMake: Statement<MakeModelYearRow>;
-  private readonly memo = new Map<string, readonly string[]>();
+  /** Bounded: the make is free text, so distinct inputs must not grow it without end. */
+  private readonly memo = new MemoryCache<readonly string[]>({ maxEntries: 2_000, maxBytes: 4 * 1024 * 1024, ttlMs: Infinity });
 
   constructor(db: VpicDb) {
     this.rowsByMake = db.prepare<MakeModelYearRow>(
@@ -40,7 +42,7 @@ export class ModelCatalog {
     let models = this.memo.get(key);
     if (!models) {
       models = this.compute(make.trim(), year);
-      this.memo.set(key, models);
+      this.memo.set(key, models, models.reduce((bytes, model) => bytes + stringBytes(model), 64));
     }
     return [...models];
   }

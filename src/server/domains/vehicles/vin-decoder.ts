@@ -1,3 +1,4 @@
+import { MemoryCache } from '../../lib/memory-cache.ts';
 import { checkDigitOk, expectedCheckDigit, normalizeVin, vinProblems } from '../../../shared/vin';
 import { VpicCore } from './vin-decoder-core';
 import { EL } from './vin-decoder-elements';
@@ -74,11 +75,10 @@ interface LoadedParts {
 }
 
 class LoadedVinDecoder implements VinDecoder {
-  private readonly cache = new Map<string, VinDecodeResult>();
+  private readonly cache: MemoryCache<VinDecodeResult>;
   private readonly core: VpicCore;
   private readonly models: ModelCatalog;
   private readonly closeDb: () => void;
-  private readonly cacheSize: number;
   private readonly now: () => Date;
   readonly loadInfo: VinDecoder['loadInfo'];
 
@@ -87,28 +87,18 @@ class LoadedVinDecoder implements VinDecoder {
     this.models = parts.models;
     this.closeDb = parts.closeDb;
     this.loadInfo = parts.loadInfo;
-    this.cacheSize = parts.cacheSize;
+    // Least recently used first; a decoded result is one to two KB as JSON.
+    this.cache = new MemoryCache({ maxEntries: parts.cacheSize, maxBytes: parts.cacheSize * 4_096, ttlMs: Infinity });
     this.now = parts.now;
   }
 
   decode(raw: string): Promise<VinDecodeResult> {
     const vin = normalizeVin(raw);
     const cached = this.cache.get(vin);
-    if (cached) {
-      // Re-insert so the Map's insertion order doubles as least-recently-used order.
-      this.cache.delete(vin);
-      this.cache.set(vin, cached);
-      return Promise.resolve(cached);
-    }
+    if (cached) return Promise.resolve(cached);
     // Frozen because the same object is handed to every caller that decodes this VIN again.
     const result = deepFreeze(this.decodeNow(vin));
-    if (this.cacheSize > 0) {
-      this.cache.set(vin, result);
-      if (this.cache.size > this.cacheSize) {
-        const oldest = this.cache.keys().next();
-        if (!oldest.done) this.cache.delete(oldest.value);
-      }
-    }
+    this.cache.set(vin, result, 2 * JSON.stringify(result).length);
     return Promise.resolve(result);
   }
 
