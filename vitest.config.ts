@@ -1,16 +1,53 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test tiers (docs/decisions/042): each file belongs to exactly one.
+ * - unit: no database, no server; listed here by name, everything else under src/ is api.
+ * - api: tRPC procedures and app.inject on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set;
+ *   every suite gets its own copy of a database migrated once per run (tests/helpers/database-setup.ts).
+ * - process: spawned servers (restart, two processes, signals, memory), tests/process/.
+ * - browser: Chromium against a real server, tests/browser/.
+ */
+const unitTests = [
+  'src/server/domains/avatars/schema.test.ts',
+  'src/server/domains/boundaries.test.ts',
+  'src/server/domains/vehicles/components.test.ts',
+  'src/server/domains/vehicles/vin-cache.test.ts',
+  'src/server/domains/vehicles/vin-decoder.test.ts',
+  'src/server/domains/vehicles/vin-rules.test.ts',
+  'src/server/http/cached-signer.test.ts',
+  'src/server/lib/memory-cache.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'server',
-          include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/browser/**', 'node_modules/**'],
+          name: 'unit',
+          include: unitTests,
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...unitTests, 'tests/browser/**', 'tests/process/**', 'node_modules/**'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/database-setup.ts'],
+          testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERT_TIPS } from '../../src/shared/avatars.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 /** Toasts on screen are checked too. */
 async function a11y(page: Page): Promise<void> {
@@ -32,7 +32,7 @@ describe('avatars and the avatar assistant', () => {
 
   it('creates an avatar from a preset, guides on the next page, and manages a second avatar', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     await page.getByRole('link', { name: 'My Avatars' }).first().click();
     await page.getByRole('heading', { name: 'Avatar Management' }).waitFor();
     await page.getByText(/^Design the assistant .* simple guidance/).waitFor();
@@ -126,7 +126,7 @@ describe('avatars and the avatar assistant', () => {
 
   it('works for a technician in the dark scheme at 375 px, and Close turns the assistant off until Settings', async () => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 740 } });
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/avatars`);
     await page.getByText(/^Design the assistant .* technical guidance/).waitFor();
     await a11y(page);

@@ -7,12 +7,14 @@ import {
   newPage,
   screenshot,
   scriptErrors,
+  signIn,
   signUp,
   startTestServer,
   TEST_PASSWORD,
   visit,
   type TestServer,
 } from './helpers.ts';
+import { createUser } from '../helpers/factories.ts';
 
 describe('foundation in Chromium', () => {
   let server: TestServer;
@@ -101,8 +103,7 @@ describe('foundation in Chromium', () => {
 
   it('shows the sign-in error for a wrong password and signs in with the right one', async () => {
     const page = await newPage(browser, { colorScheme: 'dark' });
-    const { email } = await signUp(page, server, { role: 'tech' });
-    await page.context().clearCookies();
+    const { email } = await createUser(server.db, { role: 'tech' });
     await page.goto(`${server.url}/api/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
@@ -141,7 +142,7 @@ describe('foundation in Chromium', () => {
     await visit(page, server, '/');
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     await screenshot(page, 'landing-dark');
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     await checkA11y(page);
     await screenshot(page, 'simple-shell-dark');
     await visit(page, server, '/no-such-page');
@@ -156,7 +157,7 @@ describe('foundation in Chromium', () => {
 
   it('works at 375 px wide: the sidebar becomes a drawer and the simple menu a burger', async () => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Help' }).click();
     await page.getByRole('heading', { name: 'Help & Support' }).waitFor();

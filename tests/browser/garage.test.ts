@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { callerFor } from '../helpers/factories.ts';
+import type { User } from '../../src/shared/auth.ts';
 
 // Last year's model at 1,000 miles: the oil change (every 6 months) is overdue from the start,
 // while the engine's distance-only services are not; so one oil record clears the engine.
@@ -22,21 +24,23 @@ async function engineBadge(page: Page): Promise<string> {
 describe('My Garage, service records and what is due', () => {
   let server: TestServer;
   let browser: Browser;
-  let owner: Page;
-  let tech: Page;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    owner = await newPage(browser);
-    await signUp(owner, server, { role: 'simple' });
-    tech = await newPage(browser, { colorScheme: 'dark' });
-    await signUp(tech, server, { role: 'tech' });
   });
+  /** Each test signs in people of its own: an owner (light scheme) and a technician (dark). */
+  async function people(): Promise<{ owner: Page; tech: Page; ownerUser: User }> {
+    const [owner, tech] = await Promise.all([newPage(browser), newPage(browser, { colorScheme: 'dark' })]);
+    const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
+    await signIn(tech, server, { role: 'tech' });
+    return { owner, tech, ownerUser };
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
   it('starts with an empty garage that says how to fill it', async () => {
+    const { owner, tech } = await people();
     await owner.getByRole('link', { name: 'My Garage' }).first().click();
     await owner.getByRole('heading', { level: 1, name: 'My Garage' }).waitFor();
     await owner.getByText('Your garage is empty').waitFor();
@@ -49,6 +53,7 @@ describe('My Garage, service records and what is due', () => {
   });
 
   it('saves a vehicle, alerts what is due, and an oil record clears the alert, the badge and fills the history', async () => {
+    const { owner } = await people();
     await owner.goto(`${server.url}/`);
     await chooseOption(owner, 'Year', MODEL_YEAR);
     await chooseOption(owner, 'Make', 'Toyota');
@@ -136,11 +141,14 @@ describe('My Garage, service records and what is due', () => {
   });
 
   it("lets a technician keep records for a customer's vehicle named in an appointment", async () => {
-    const customer = await server.db.selectFrom('users').select('id').where('role', '=', 'simple').executeTakeFirstOrThrow();
-    const vehicle = await server.db.selectFrom('garage_vehicles').select('vehicle_id').where('user_id', '=', customer.id).executeTakeFirstOrThrow();
+    // A customer of its own, with the vehicle saved at 1,000 miles and an appointment naming it.
+    const { owner: customer, tech, ownerUser: user } = await people();
+    const caller = callerFor(server.db, user);
+    const vehicle = await caller.vehicles.choose({ year: Number(MODEL_YEAR), make: 'Toyota', model: 'Camry' });
+    await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 1000 });
     await server.db
       .insertInto('service_appointments')
-      .values({ customer_id: customer.id, vehicle_id: vehicle.vehicle_id, appointment_date: new Date(), duration: 60, service_type: 'Brake inspection' })
+      .values({ customer_id: user.id, vehicle_id: vehicle.id, appointment_date: new Date(), duration: 60, service_type: 'Brake inspection' })
       .execute();
     await tech.goto(`${server.url}/records`);
     await tech.getByRole('button', { name: 'Add Record' }).first().click();
@@ -157,10 +165,10 @@ describe('My Garage, service records and what is due', () => {
     await screenshot(tech, 'records-tech-dark');
     // The record joined the customer's history, signed by the technician; the odometer rose.
     const stored = await server.db.selectFrom('service_records').select(['user_id', 'technician_id']).where('service_type', '=', 'Brake inspection').executeTakeFirstOrThrow();
-    expect(stored.user_id).toBe(customer.id);
+    expect(stored.user_id).toBe(user.id);
     expect(stored.technician_id).not.toBeNull();
-    await owner.goto(`${server.url}/garage`);
-    await expect(owner.getByRole('region', { name: 'Daily' }).innerText()).resolves.toContain('1,200 mi');
+    await customer.goto(`${server.url}/garage`);
+    await expect(customer.getByRole('region', { name: 'Commuter' }).innerText()).resolves.toContain('1,200 mi');
     expect(scriptErrors(tech)).toEqual([]);
   });
 });

@@ -1,6 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../src/server/boot.ts';
+import { buildPgliteTemplate } from '../helpers/database-templates.ts';
 
-/** Browser tests run against the production build of the client: build it once when stale. */
-export default async function setup(): Promise<void> {
-  if (process.env.CI || clientBuildIsStale()) await buildClient();
+/**
+ * Browser tests run against the production build of the client: build it once when stale. Each
+ * file's server starts from a copy of one migrated PGlite (tests/helpers/db.ts), made meanwhile.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vintech-test-db-'));
+  const tarball = path.join(dir, 'migrated.tar');
+  try {
+    await Promise.all([process.env.CI || clientBuildIsStale() ? buildClient() : undefined, buildPgliteTemplate(tarball)]);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('pgliteTemplate', tarball);
+  project.provide('postgresTemplate', null);
+  return () => rm(dir, { recursive: true, force: true });
 }

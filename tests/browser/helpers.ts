@@ -3,16 +3,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { User } from '../../src/shared/auth.ts';
 import type { Role } from '../../src/shared/constants.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/boot.ts';
-import { openDatabase, type Database } from '../../src/server/db/index.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Database } from '../../src/server/db/index.ts';
 import { seedDatabase } from '../../src/server/db/seed.ts';
-import { uniqueEmail } from '../helpers/factories.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { createUser, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
 
+export { TEST_PASSWORD };
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
-export const TEST_PASSWORD = 'browser test password';
 
 export interface TestServer {
   url: string;
@@ -20,10 +21,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real VinTech server: fresh in-memory PGlite, migrated and seeded, the built client, a free port. */
+/** A real VinTech server: a fresh copy of the migrated PGlite, seeded, the built client, a free port. */
 export async function startTestServer(): Promise<TestServer> {
-  const handle = await openDatabase({ kind: 'pglite' });
-  await migrateToLatest(handle.db, { info: () => {}, error: console.error });
+  const handle = await createTestDatabase('pglite');
   await seedDatabase(handle.db, {});
   const app = await buildApp({
     db: handle.db,
@@ -89,6 +89,25 @@ const uncaughtErrors = new WeakMap<Page, string[]>();
 /** Uncaught script errors the page raised so far. */
 export function scriptErrors(page: Page): string[] {
   return uncaughtErrors.get(page) ?? [];
+}
+
+/**
+ * The usual way in: an account stored directly (role null: not chosen yet), signed in over HTTP so
+ * the session cookie lands in the page's context, and the home page open. Only one test signs up
+ * through the form (foundation.test.ts, with `signUp`).
+ */
+export async function signIn(
+  page: Page,
+  server: TestServer,
+  options: { role?: Role | null; email?: string } = {},
+): Promise<{ email: string; password: string; user: User }> {
+  const user = await createUser(server.db, { role: options.role === undefined ? 'simple' : options.role, email: options.email ?? uniqueEmail('browser') });
+  const res = await page.request.post(`${server.url}/api/login`, { data: { email: user.email, password: TEST_PASSWORD } });
+  if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  await page.goto(`${server.url}/`);
+  if (user.role === null) await page.getByText('Choose your experience level to get started').waitFor();
+  else await page.getByText(user.role === 'tech' ? /^Tech ID:/ : /^Welcome, /).waitFor();
+  return { email: user.email, password: TEST_PASSWORD, user };
 }
 
 /** Creates an account through the real sign-up form, then picks the role on the role-choice screen. */

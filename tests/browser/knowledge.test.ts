@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 function cards(page: Page) {
   return page.locator('[data-knowledge-item] button');
@@ -20,9 +20,9 @@ describe('Knowledge Base', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     tech = await newPage(browser);
-    await signUp(tech, server, { role: 'tech' });
+    await signIn(tech, server, { role: 'tech' });
     owner = await newPage(browser, { colorScheme: 'dark' });
-    await signUp(owner, server, { role: 'simple' });
+    await signIn(owner, server, { role: 'simple' });
   });
   afterAll(async () => {
     await browser?.close();

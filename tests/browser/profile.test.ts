@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, signUp, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
+import { checkA11y, launchBrowser, newPage, screenshot, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
 
 describe('profile: API tokens and password', () => {
   let server: TestServer;
@@ -15,7 +15,7 @@ describe('profile: API tokens and password', () => {
 
   it('creates a token shown once that authenticates the API, then revokes it', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByText('No API tokens yet.').waitFor();
@@ -40,7 +40,7 @@ describe('profile: API tokens and password', () => {
 
   it('changes the password with field errors from the shared schema', async () => {
     const page = await newPage(browser, { colorScheme: 'dark' });
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });

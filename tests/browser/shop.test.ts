@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 async function stat(page: Page, label: string): Promise<string> {
   return (await page.getByTestId(`stat-${label}`).textContent()) ?? '';
@@ -24,7 +24,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
 
   it('creates a center, finds it by city, edits it and deactivates it', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.getByRole('link', { name: 'Service Centers' }).click();
     await page.getByText('No service centers found').waitFor();
     await page.getByText('Get started by adding your first service center').waitFor();
@@ -91,7 +91,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
 
   it('creates an inquiry, sees the cards change, moves it along and filters by status', async () => {
     const page = await newPage(browser, { colorScheme: 'dark' });
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.getByRole('link', { name: 'Customer Inquiries' }).click();
     await page.getByText('Get started by creating your first customer inquiry').waitFor();
     const total = Number(await stat(page, 'Total Inquiries'));
@@ -135,7 +135,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
 
   it('schedules an appointment for today, finds it under Today and marks it completed', async () => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/service-appointments`);
     await page.getByText('Get started by scheduling your first service appointment').waitFor();
     await checkA11y(page);

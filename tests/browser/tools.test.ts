@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
 
@@ -34,9 +34,9 @@ describe('technician tool pages (SPEC 2.7 placeholders) and an empty Analytics',
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     desktop = await newPage(browser);
-    await signUp(desktop, server, { role: 'tech' });
+    await signIn(desktop, server, { role: 'tech' });
     phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
-    await signUp(phone, server, { role: 'tech' });
+    await signIn(phone, server, { role: 'tech' });
   });
   afterAll(async () => {
     await browser?.close();
@@ -240,7 +240,7 @@ describe('Analytics with a shop history', () => {
 
   it('shows the seeded figures on every tab and downloads the same figures as CSV', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await openTool(page, server, '/analytics', 'Analytics');
     await expect.poll(() => statValue(page, 'Inquiries Opened').textContent()).toContain('5');
     await expect(statValue(page, 'Inquiries Resolved').textContent()).resolves.toContain('2');
@@ -292,7 +292,7 @@ describe('Analytics with a shop history', () => {
     await page.getByText('No data for this period').first().waitFor();
 
     const dark = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
-    await signUp(dark, server, { role: 'tech' });
+    await signIn(dark, server, { role: 'tech' });
     await openTool(dark, server, '/analytics', 'Analytics');
     await expect.poll(() => statValue(dark, 'Appointments').textContent()).toContain('6');
     await expectNoSidewaysScroll(dark);
@@ -304,7 +304,7 @@ describe('Analytics with a shop history', () => {
 
   it('refuses the analytics API to an owner', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     const res = await page.request.get(`${server.url}/api/analytics/report?from=2024-01-01&to=2024-01-31&timeZone=UTC`);
     expect(res.status()).toBe(403);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 async function zoomLevel(page: Page): Promise<number> {
   return Number(await page.getByTestId('vehicle-diagram').getAttribute('data-zoom'));
@@ -19,7 +19,7 @@ describe('vehicle identification (home page)', () => {
 
   it('decodes a VIN, shows the summary and diagram, opens a component and zooms to both bounds', async () => {
     const page = await newPage(browser);
-    await signUp(page, server, { role: 'simple' });
+    await signIn(page, server, { role: 'simple' });
     await page.getByRole('heading', { name: 'Vehicle Identification' }).waitFor();
 
     const vinInput = page.getByRole('textbox', { name: 'VIN' });
@@ -92,7 +92,7 @@ describe('vehicle identification (home page)', () => {
 
   it('finishes a manual selection of a Nissan, in dark mode at 375 px, and pre-fills from a partial decode', async () => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
-    await signUp(page, server, { role: 'tech' });
+    await signIn(page, server, { role: 'tech' });
     await page.getByRole('heading', { name: 'Vehicle Identification' }).waitFor();
 
     const selectVehicle = page.getByRole('button', { name: 'Select Vehicle' });

@@ -1,47 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
-import pg from 'pg';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/index.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { Database, DatabaseHandle } from '../../src/server/db/index.ts';
+import { openPgliteCopy, openPostgresCopy } from './database-templates.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Tarball of a migrated PGlite data directory (tests/helpers/database-setup.ts). */
+    pgliteTemplate: string;
+    /** The migrated template database on TEST_DATABASE_URL's server, when there is one. */
+    postgresTemplate: string | null;
+  }
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
-
-const silent = { info: () => {}, error: (m: string) => console.error(m) };
 
 /** The kinds every database-facing suite runs on: PGlite always, the server when CI provides one. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * A fresh, migrated database of its own: in-memory PGlite, or a new database created on the
- * PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database of its own: an in-memory PGlite, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (dropped again on close). Both are copies of a database migrated once
+ * per run by the api tier's global setup (tests/helpers/database-setup.ts).
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
-    await migrateToLatest(handle.db, silent);
-    return handle;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `vintech_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  await migrateToLatest(handle.db, silent);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  const tarball = inject('pgliteTemplate');
+  if (!tarball) throw new Error('No test database here: a test that needs one belongs to the api tier (vitest.config.ts)');
+  if (kind === 'pglite') return openPgliteCopy(tarball);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!serverUrl || !template) throw new Error('TEST_DATABASE_URL is not set');
+  return openPostgresCopy(serverUrl, template);
 }
 
 /**

@@ -33,6 +33,9 @@ export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; DATA_DIR: s
 // footprint near its goal (about 300 MB) while lists at a million rows stay fast.
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
+/** How every embedded database is opened: the server's, and the tests' copies of one migrated database. */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS };
+
 /**
  * Creating a database cluster (initdb) leaves the WebAssembly heap that ran it at its peak size,
  * and a process never gives that back. A new data directory is therefore created by a short-lived
@@ -67,10 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) initPgliteDataDir(options.dataDir);
-  const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    extensions: { pg_trgm },
-    postgresqlconf: PGLITE_SETTINGS,
-  });
+  const client = await PGlite.create(options.dataDir ?? 'memory://', PGLITE_OPTIONS);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { AVATAR_PRESETS, avatarInputSchema, type AvatarInput } from '../../../shared/avatars.ts';
 import type { Database } from '../../db/index.ts';
-import { createAvatar, removeAvatar, setActiveAvatar } from './service.ts';
+import { createAvatar } from './service.ts';
 
 function avatarBody(displayName: string, overrides: Partial<AvatarInput> = {}): AvatarInput {
   return {
@@ -27,32 +27,7 @@ async function activeIds(db: Database, userId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-describe('avatar schema', () => {
-  it('answers the exact display name messages and normalises accessories', () => {
-    const short = avatarInputSchema.safeParse(avatarBody('A'));
-    expect(short.error?.issues.map((i) => i.message)).toEqual(['Display name must be at least 2 characters']);
-    const long = avatarInputSchema.safeParse(avatarBody('x'.repeat(51)));
-    expect(long.error?.issues.map((i) => i.message)).toEqual(['Display name must be less than 50 characters']);
-    expect(avatarInputSchema.safeParse(avatarBody('x'.repeat(50))).success).toBe(true);
-    // Characters, as the database counts them: one emoji is one character.
-    expect(avatarInputSchema.safeParse(avatarBody('🚗')).error?.issues[0]?.message).toBe('Display name must be at least 2 characters');
-    expect(avatarInputSchema.safeParse(avatarBody('🚗'.repeat(50))).success).toBe(true);
-    expect(avatarInputSchema.safeParse(avatarBody('🚗'.repeat(51))).error?.issues[0]?.message).toBe('Display name must be less than 50 characters');
-    const parsed = avatarInputSchema.parse({
-      displayName: '  Max  ',
-      style: { pack: 'cartoon', skin: 'tan', hair: 'bald', outfit: 'scrubs', accessories: ['tools', 'glasses', 'tools'] },
-    });
-    expect(parsed).toEqual({
-      displayName: 'Max',
-      style: { pack: 'cartoon', skin: 'tan', hair: 'bald', outfit: 'scrubs', accessories: ['glasses', 'tools'], theme: 'professional' },
-      personality: 'friendly',
-      voice: 'text',
-      tipsLevel: 'basic',
-    });
-  });
-});
-
-describeEachDatabase('avatars', (getDb, kind) => {
+describeEachDatabase('avatars through REST', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());
@@ -231,72 +206,5 @@ describeEachDatabase('avatars', (getDb, kind) => {
     }
     const stored = await app.inject({ method: 'GET', url: '/api/avatars/active', headers: { cookie } });
     expect(stored.json()).toMatchObject({ displayName: 'Keeper', style: avatarBody('x').style, personality: 'expert' });
-  });
-
-  it('keeps exactly one active avatar under concurrent set-active, create and delete calls', async () => {
-    const db = getDb();
-    const user = await createUser(db);
-    const a = await createAvatar(db, user.id, avatarInputSchema.parse(avatarBody('Alpha')));
-    const b = await createAvatar(db, user.id, avatarInputSchema.parse(avatarBody('Bravo')));
-    const c = await createAvatar(db, user.id, avatarInputSchema.parse(avatarBody('Charlie')));
-
-    // Each round runs on two separate connections at once (PGlite has only one: it serialises them).
-    const onTwoConnections = async <T>(left: (db: Database) => Promise<T>, right: (db: Database) => Promise<T>) => {
-      if (kind === 'pglite') return Promise.allSettled([left(db), right(db)]);
-      return db.connection().execute((one) =>
-        db.connection().execute((two) => Promise.allSettled([left(one), right(two)])),
-      );
-    };
-
-    for (let round = 0; round < 12; round++) {
-      const [x, y] = round % 2 === 0 ? [a, b] : [c, a];
-      const results = await onTwoConnections(
-        (conn) => setActiveAvatar(conn, user.id, x.id),
-        (conn) => setActiveAvatar(conn, user.id, y.id),
-      );
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
-      const active = await activeIds(db, user.id);
-      expect(active).toHaveLength(1);
-      expect([x.id, y.id]).toContain(active[0]);
-    }
-
-    const burst = await Promise.allSettled([
-      ...[a, b, c].map((avatar) => setActiveAvatar(db, user.id, avatar.id)),
-      ...Array.from({ length: 3 }, (_, i) => createAvatar(db, user.id, avatarInputSchema.parse(avatarBody(`Burst ${i}`)))),
-    ]);
-    expect(burst.every((r) => r.status === 'fulfilled')).toBe(true);
-    expect(await activeIds(db, user.id)).toHaveLength(1);
-
-    // Deleting an avatar while another request activates it: one of them wins, never zero active.
-    for (let round = 0; round < 4; round++) {
-      await setActiveAvatar(db, user.id, a.id);
-      const victim = await createAvatar(db, user.id, avatarInputSchema.parse(avatarBody(`Victim ${round}`)));
-      await setActiveAvatar(db, user.id, a.id);
-      const results = await onTwoConnections<unknown>(
-        (conn) => removeAvatar(conn, user.id, victim.id),
-        (conn) => setActiveAvatar(conn, user.id, victim.id),
-      );
-      const active = await activeIds(db, user.id);
-      expect(active).toHaveLength(1);
-      const [removed, activated] = results;
-      if (removed?.status === 'fulfilled') {
-        expect(active).toEqual([a.id]);
-        expect(activated?.status).toBe('rejected');
-      } else {
-        expect(active).toEqual([victim.id]);
-        expect(activated?.status).toBe('fulfilled');
-      }
-    }
-  });
-
-  it('refuses a second active avatar in the database itself', async () => {
-    const user = await createUser(getDb());
-    await createAvatar(getDb(), user.id, avatarInputSchema.parse(avatarBody('Only')));
-    await expect(
-      getDb()
-        .insertInto('avatar_profiles')
-        .values({ user_id: user.id, display_name: 'Sneaky', style: JSON.stringify(avatarBody('x').style), is_active: true })
-        .execute(),
-    ).rejects.toThrow();
   });
 });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,9 +19,33 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Resolves once the server's output contains `text`; rejects if it exits or `ms` pass first. */
+function waitForOutput(child: ChildProcess, output: () => string, text: string, ms = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (output().includes(text)) done();
+    };
+    const exited = () => done(new Error(`server exited before "${text}":\n${output()}`));
+    const timer = setTimeout(() => done(new Error(`no "${text}" within ${ms} ms:\n${output()}`)), ms);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    check();
+  });
+}
+
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
   let output = '';
+  // The start-up, migration and shutdown lines are printed at every log level.
   const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn' },
@@ -29,20 +53,14 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/auth/user`);
-      if (res.status === 401) return { child, url, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const read = () => output;
+  try {
+    await waitForOutput(child, read, ' is ready on http://');
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  return { child, url: `http://127.0.0.1:${port}`, output: read };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -154,7 +172,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     expect(onB.status).toBe(200);
 
     // Concurrent set-active calls spread over both processes never leave zero or two active.
-    const { AVATAR_PRESETS } = await import('../src/shared/avatars.ts');
+    const { AVATAR_PRESETS } = await import('../../src/shared/avatars.ts');
     const ids: string[] = [];
     for (const name of ['First Guide', 'Second Guide', 'Third Guide']) {
       const res = await fetch(`${a.url}/api/avatars`, {
@@ -183,8 +201,13 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
       const techCookie = await signUp(`tech-${randomUUID().slice(0, 8)}@example.test`);
       await db.query(`UPDATE users SET role = 'tech' WHERE role IS NULL AND email LIKE 'tech-%'`);
       await db.query(`UPDATE users SET role = 'simple' WHERE role IS NULL`);
-      // Each process caches a signed-in user for up to 2 s.
-      await new Promise((r) => setTimeout(r, 2_100));
+      // Each process remembers a signed-in user for up to 2 s: wait until both see the new roles.
+      const roleOn = async (url: string, cookie: string) =>
+        ((await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json()) as { role: string | null }).role;
+      for (const url of [a.url, b.url]) {
+        await expect.poll(() => roleOn(url, techCookie), { timeout: 10_000, interval: 100 }).toBe('tech');
+        await expect.poll(() => roleOn(url, ownerCookie), { timeout: 10_000, interval: 100 }).toBe('simple');
+      }
       const created = await fetch(`${b.url}/api/customer-inquiries`, {
         method: 'POST',
         headers: { ...json, cookie: ownerCookie },
@@ -215,8 +238,12 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
 
       // Signing out on B ends the session on A too.
       await fetch(`${b.url}/api/logout`, { headers: { cookie: ownerCookie }, redirect: 'manual' });
-      await new Promise((r) => setTimeout(r, 2_100));
-      expect((await fetch(`${a.url}/api/auth/user`, { headers: { cookie: ownerCookie } })).status).toBe(401);
+      const signedOutAt = Date.now();
+      await expect
+        .poll(async () => (await fetch(`${a.url}/api/auth/user`, { headers: { cookie: ownerCookie } })).status, { timeout: 10_000, interval: 100 })
+        .toBe(401);
+      // Within the 2 s a process may remember a session it read (and a little scheduling slack).
+      expect(Date.now() - signedOutAt).toBeLessThan(4_000);
     } finally {
       await db.end();
     }
@@ -239,18 +266,33 @@ describe('stopping the server process', () => {
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'not the password' });
     const socket = connect(Number(port), '127.0.0.1');
     let answer = '';
+    const received = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!answer.includes(text)) return;
+          socket.off('data', check);
+          resolve();
+        };
+        socket.on('data', check);
+      });
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    // Headers and half of the body: the request is being read when the signal comes.
-    socket.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    // The server has read the headers once it asks for the body (100 Continue); half of the body
+    // follows, so the request is being read when the signal comes.
+    const headersRead = received('HTTP/1.1 100 Continue');
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await headersRead;
     socket.write(body.slice(0, 20));
-    await new Promise((r) => setTimeout(r, 300));
     const exited = stop(server.child);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForOutput(server.child, server.output, 'SIGTERM: finishing requests in flight');
     socket.write(body.slice(20));
     await closed;
-    expect(answer.split('\r\n')[0], server.output()).toBe('HTTP/1.1 401 Unauthorized');
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 100 Continue');
+    const final = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+    expect(final.split('\r\n')[0], server.output()).toBe('HTTP/1.1 401 Unauthorized');
     expect(answer).toContain('Invalid email or password');
     expect(await exited).toBe(0);
     // New connections are refused once it is stopping.

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from './helpers/db.ts';
-import { buildTestApp, createUser, signInCookie } from './helpers/factories.ts';
-import type { DatabaseHandle } from '../src/server/db/index.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { buildTestApp, createUser, signInCookie } from '../helpers/factories.ts';
+import type { DatabaseHandle } from '../../src/server/db/index.ts';
 
 // Killing server connections needs a PostgreSQL server; CI always provides one.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('database faults [postgres]', () => {
@@ -49,13 +49,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('database faults [postgre
       }
     }
     // Recovery without a restart: the pool drops the killed connections and opens new ones. A
-    // request may still meet a connection whose death it learns of only then, so poll briefly.
-    let after = await app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
-    for (let attempt = 0; attempt < 20 && after.statusCode !== 200; attempt++) {
-      expect(after.statusCode).toBe(503);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
-    }
+    // request may still meet a connection whose death it learns of only then (503), so wait for a 200.
+    const list = () => app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
+    const seen: number[] = [];
+    const status = async () => {
+      const { statusCode } = await list();
+      seen.push(statusCode);
+      return statusCode;
+    };
+    await expect.poll(status, { timeout: 2_000, interval: 50 }).toBe(200);
+    expect(seen.every((code) => code === 200 || code === 503), seen.join(',')).toBe(true);
+    const after = await list();
     expect(after.statusCode).toBe(200);
     expect(statuses.get(503) ?? 0, 'some requests met a killed connection').toBeGreaterThan(0);
     const stored = new Set((after.json() as { id: string }[]).map((t) => t.id));

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers/db.ts';
-import { LIBRARY_ITEMS, SHOP_DEMO, seedDatabase, TIP_ITEMS } from '../src/server/db/seed.ts';
-import type { Database } from '../src/server/db/index.ts';
+import { describeEachDatabase } from '../helpers/db.ts';
+import { LIBRARY_ITEMS, SHOP_DEMO, seedDatabase, TIP_ITEMS } from '../../src/server/db/seed.ts';
+import type { Database } from '../../src/server/db/index.ts';
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
   const tables = await sql<{ name: string }>`
@@ -32,11 +32,11 @@ describe('seed files', () => {
 
   it("give the tool pages samples of the pages' shapes (each module checks its file as it loads)", async () => {
     const pages = await Promise.all([
-      import('../src/client/sample-data/camera.ts'),
-      import('../src/client/sample-data/database.ts'),
-      import('../src/client/sample-data/diagnostics.ts'),
-      import('../src/client/sample-data/scanner.ts'),
-      import('../src/client/sample-data/viewer.ts'),
+      import('../../src/client/sample-data/camera.ts'),
+      import('../../src/client/sample-data/database.ts'),
+      import('../../src/client/sample-data/diagnostics.ts'),
+      import('../../src/client/sample-data/scanner.ts'),
+      import('../../src/client/sample-data/viewer.ts'),
     ]);
     const [camera, database, diagnostics, scanner, viewer] = pages;
     expect(camera.GALLERY.length).toBeGreaterThan(0);
