@@ -10,7 +10,8 @@ import { cssVariablesResolver, theme, vtThemeManager } from './lib/theme.ts';
 import { trpc } from './lib/trpc.ts';
 
 function makeQueryClient(): QueryClient {
-  // SPEC 9: no retries, no refetch on focus, data never stale unless invalidated.
+  // No retries, no refetch on focus, data never stale unless invalidated
+  // (docs/screens.md#common-behaviour).
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },

@@ -20,7 +20,10 @@ export function FullPageLoader() {
   );
 }
 
-/** SPEC 2.1: loading, signed out, signed in without a role, or one of the two shells. */
+/**
+ * Loading, signed out, signed in without a role, or one of the two shells
+ * (docs/screens.md#what-the-application-shows).
+ */
 export function AppRoot() {
   const me = trpc.auth.me.useQuery();
   useEffect(() => {

@@ -5,7 +5,7 @@ export interface AppRoute {
   path: string;
   /** Heading used while a page is still loading and for the document title. */
   title: string;
-  /** Which shells offer the route (SPEC 2.4 and 2.5). */
+  /** Which shells offer the route (docs/README.md#screens-at-a-glance). */
   roles: readonly Role[];
   page: LazyExoticComponent<ComponentType>;
 }

@@ -5,7 +5,7 @@ import { listCursorSchema, LIST_PAGE_SIZE, onlyKnownKeys, pageDirectionSchema, s
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-/** SPEC 4: no_show can only be chosen at creation; the menu moves between the others. */
+/** no_show can only be chosen at creation; the menu moves between the others (docs/appointments.md#rules). */
 export const APPOINTMENT_UPDATE_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -27,7 +27,7 @@ export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
   overdue: 'Overdue',
 };
 
-/** SPEC 9 */
+/** Duration in minutes: 60 to begin with, 15 to 1,440 (docs/appointments.md#rules). */
 export const DURATION_DEFAULT = 60;
 export const DURATION_MIN = 15;
 export const DURATION_MAX = 24 * 60;
@@ -89,7 +89,7 @@ export const appointmentIdSchema = z.uuid({ error: 'Invalid appointment id' });
 const updateStatusSchema = z.enum(APPOINTMENT_UPDATE_STATUSES, {
   error: 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled (no_show can only be chosen when the appointment is created)',
 });
-/** PATCH /api/service-appointments/{id}: the status and nothing else (SPEC 7). */
+/** PATCH /api/service-appointments/{id}: the status and nothing else (docs/appointments.md#rules). */
 export const setAppointmentStatusSchema = z
   .object({ id: appointmentIdSchema, status: updateStatusSchema }, onlyKnownKeys('Only the status of an appointment can be changed'))
   .strict();

@@ -27,7 +27,7 @@ export const preferencesUpdateSchema = z
   .strict();
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
-/** Guidance that goes with each role (SPEC 4: role switch). */
+/** Guidance that goes with each role when switching (docs/accounts.md#role-choice-and-modes). */
 export const ROLE_GUIDANCE: Readonly<Record<Role, Preferences['guidanceLevel']>> = { tech: 'detailed', simple: 'basic' };
 
 export const emailSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from './constants.ts';
 import type { PageContext } from './knowledge.ts';
 
-/** Avatars and the avatar assistant's words (SPEC 2.8, 2.9, 3, 5, 9). */
+/** Avatars and the avatar assistant's words (docs/avatars.md). */
 
 export const STYLE_PACKS = ['geometric', 'realistic', 'cartoon', 'minimalist'] as const;
 export const SKIN_TONES = ['light', 'medium', 'dark', 'tan'] as const;
@@ -135,7 +135,7 @@ export const TIPS_LEVEL_INFO: Record<TipsLevel, { label: string; description: st
   advanced: { label: 'Advanced', description: 'Workshop-level diagnostics' },
 };
 
-/** SPEC 9: each theme's default accessories and outfit. */
+/** Each theme's default accessories and outfit (docs/avatars.md#rules-the-server-enforces). */
 export const THEME_INFO: Record<AvatarTheme, { label: string; description: string; accessories: Accessory[]; outfit: Outfit }> = {
   professional: { label: 'Professional', description: 'Business attire with an ID badge', accessories: ['badge'], outfit: 'business' },
   casual: { label: 'Casual', description: 'Relaxed everyday look, no accessories', accessories: [], outfit: 'casual' },
@@ -149,7 +149,10 @@ export interface AvatarPreset {
   style: AvatarStyle;
 }
 
-/** SPEC 9: the six presets; 'Tech Professional' is the default style of a new avatar. */
+/**
+ * The six presets; 'Tech Professional' is the default style of a new avatar
+ * (docs/avatars.md#rules-the-server-enforces).
+ */
 export const AVATAR_PRESETS: readonly AvatarPreset[] = [
   {
     name: 'Tech Professional',
@@ -185,7 +188,7 @@ export const AVATAR_PRESETS: readonly AvatarPreset[] = [
 
 export const DEFAULT_AVATAR_STYLE: AvatarStyle = AVATAR_PRESETS[0]!.style;
 
-/** SPEC 2.8: greetings by personality and role, exact. */
+/** Greetings by personality and role, word for word (docs/avatars.md#the-assistant). */
 export const GREETINGS: Record<Personality, Record<Role, string>> = {
   friendly: { simple: "Hi there! I'm here to help you with your vehicle.", tech: 'Hey! Ready to dive into some diagnostics?' },
   professional: { simple: "Good day. I'll assist you with vehicle information.", tech: 'Welcome to the diagnostic environment.' },

@@ -1,4 +1,7 @@
-/** Constants of SPEC section 9, written once for client and server. */
+/**
+ * Constants of the product (docs/screens.md#common-behaviour and the domain pages), written once
+ * for client and server.
+ */
 
 export const APP_NAME_DEFAULT = 'VinTech';
 

@@ -3,7 +3,10 @@ import { hoursObjectSchema, type HoursDisplay } from './service-centers.ts';
 
 /** How ids, durations and labels read on screen and in files: the same on the client and the server. */
 
-/** SPEC 2.11: 'Customer #' plus the first dash-part of the customer id, or N/A. */
+/**
+ * 'Customer #' plus the first dash-part of the customer id, or N/A
+ * (docs/inquiries.md#the-page-customer-inquiries-tech-mode).
+ */
 export function customerLabel(customerId: string | null | undefined): string {
   const part = customerId?.split('-')[0];
   return part ? `Customer #${part}` : 'N/A';
@@ -14,7 +17,7 @@ export function shortId(id: string | null | undefined): string {
   return id?.split('-')[0] ?? '';
 }
 
-/** SPEC 2.12: '1h 30m', '2h', '45m'. */
+/** '1h 30m', '2h', '45m' (docs/appointments.md#the-page-service-appointments-tech-mode). */
 export function formatDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -22,7 +25,10 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
-/** SPEC 2.4/2.5/2.7: the second dash-separated part of the user id, else a fallback. */
+/**
+ * The second dash-separated part of the user id, else a fallback (docs/screens.md#simple-shell,
+ * #technician-shell).
+ */
 export function shortUserId(userId: string | null | undefined, fallback: string): string {
   const part = userId?.split('-')[1];
   return part ? part : fallback;
@@ -52,8 +58,10 @@ function weekdayIndex(key: string): number {
 }
 
 /**
- * How stored hours read on the detail view (SPEC 8): day by day in week order (the database keeps
- * object keys in its own order), the text as typed, 'Hours not specified' or 'Invalid hours format'.
+ * How stored hours read on the detail view
+ * (docs/service-centers.md#the-page-service-centers-tech-mode): day by day in week order (the
+ * database keeps object keys in its own order), the text as typed, 'Hours not specified' or
+ * 'Invalid hours format'.
  */
 export function hoursDisplay(hours: unknown): HoursDisplay {
   if (hours === null || hours === undefined || hours === '') return { kind: 'none' };

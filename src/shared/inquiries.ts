@@ -49,7 +49,8 @@ export const createInquirySchema = z
       .min(1, 'Description is required')
       .max(INQUIRY_LIMITS.description, `Description must be at most ${INQUIRY_LIMITS.description} characters`),
     priority: inquiryPrioritySchema.default('medium'),
-    // SPEC 7's client sends the status it starts with; anything but open would skip the shop's triage.
+    // A client may send the status it starts with; anything but open would skip the shop's triage
+    // (docs/inquiries.md#rules).
     status: z.literal('open', { error: 'New inquiries start open' }).default('open'),
     serviceCenterId: z.uuid({ error: 'Invalid service center id' }).nullish(),
     vehicleId: z.uuid({ error: 'Invalid vehicle id' }).nullish(),
@@ -71,7 +72,7 @@ export function onlyKnownKeys(message: string) {
   return { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? message : undefined) };
 }
 
-/** PATCH /api/customer-inquiries/{id}: the status and nothing else (SPEC 7). */
+/** PATCH /api/customer-inquiries/{id}: the status and nothing else (docs/inquiries.md#rules). */
 export const setInquiryStatusSchema = z
   .object({ id: inquiryIdSchema, status: inquiryStatusSchema }, onlyKnownKeys('Only the status of an inquiry can be changed'))
   .strict();

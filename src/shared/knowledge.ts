@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { Role } from './constants.ts';
 
-/** Knowledge items and the assistant's contextual help (SPEC 2.8, 3, 6, 7). */
+/**
+ * Knowledge items and the assistant's contextual help (docs/knowledge.md,
+ * docs/avatars.md#how-tips-are-chosen).
+ */
 
 export const AUDIENCES = ['simple', 'tech', 'both'] as const;
 export type Audience = (typeof AUDIENCES)[number];
@@ -59,7 +62,7 @@ const ROUTE_CONTEXTS: Readonly<Record<string, PageContext>> = {
   '/profile': 'profile',
 };
 
-/** SPEC 2.8's route mapping; any other path is 'general'. */
+/** The route to page-context mapping; any other path is 'general' (docs/avatars.md#page-contexts). */
 export function pageContextForPath(path: string): PageContext {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return ROUTE_CONTEXTS[normalized] ?? 'general';
@@ -85,7 +88,7 @@ export const PAGE_CONTEXT_LABELS: Readonly<Record<PageContext, string>> = {
 
 /**
  * The help text of each page and role: what 'Need Help?' says, and the words the assistant's tips
- * are searched with (SPEC 6 and 7). The texts are in seeds/knowledge/help-texts.json.
+ * are searched with (docs/avatars.md#the-assistant). The texts are in seeds/knowledge/help-texts.json.
  */
 export type HelpTexts = Readonly<Record<PageContext, Readonly<Record<Role, string>>>>;
 
@@ -96,7 +99,10 @@ const KEYWORD_TAGS: readonly [keyword: string, tag: string][] = [
   ['component', 'components'],
 ];
 
-/** SPEC 7: tags named by keywords of the text (vin, scan, diagnostic, component). */
+/**
+ * Tags named by keywords of the text: vin, scan, diagnostic, component
+ * (docs/avatars.md#how-tips-are-chosen).
+ */
 export function tagsFromText(text: string): string[] {
   const lower = text.toLowerCase();
   return KEYWORD_TAGS.filter(([keyword]) => lower.includes(keyword)).map(([, tag]) => tag);
@@ -146,7 +152,7 @@ export const knowledgeSearchSchema = z.object({
 export type KnowledgeSearchInput = z.input<typeof knowledgeSearchSchema>;
 export type KnowledgeSearch = z.output<typeof knowledgeSearchSchema>;
 
-/** A comma-joined tags parameter (SPEC 7), also accepted repeated. */
+/** A comma-joined tags parameter (docs/knowledge.md#searching), also accepted repeated. */
 export function splitTags(value: string | string[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
@@ -262,7 +268,7 @@ export interface KnowledgePage {
   offset: number;
 }
 
-/** SPEC 3: a contextual tip. */
+/** A contextual tip (docs/avatars.md#how-tips-are-chosen). */
 export interface Tip {
   id: string;
   title: string;

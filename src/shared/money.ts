@@ -12,7 +12,10 @@ export function amountSchema(label: string, wholeDigits: number) {
     .pipe(z.string().regex(new RegExp(`^\\d{1,${wholeDigits}}(\\.\\d{1,2})?$`), message));
 }
 
-/** Costs are decimal strings; shown with a dollar sign (SPEC 9). */
+/**
+ * Costs are decimal strings; shown with a dollar sign
+ * (docs/appointments.md#the-page-service-appointments-tech-mode).
+ */
 export function formatCost(cost: string | null | undefined): string | null {
   if (cost === null || cost === undefined || cost === '') return null;
   const value = Number(cost);

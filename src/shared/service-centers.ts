@@ -13,7 +13,10 @@ export const SERVICE_CENTER_LIMITS = {
   listEntries: 30,
 } as const;
 
-/** SPEC 9: a card shows at most this many services, then '+N more'. */
+/**
+ * A card shows at most this many services, then '+N more'
+ * (docs/service-centers.md#the-page-service-centers-tech-mode).
+ */
 export const CARD_SERVICES_SHOWN = 3;
 export const SERVICE_CENTER_PAGE_SIZE = 24;
 
@@ -67,7 +70,10 @@ export const hoursObjectSchema = z
 export type HoursObject = z.infer<typeof hoursObjectSchema>;
 export type OperatingHours = HoursObject | string;
 
-/** Text or an object; text that is a JSON object becomes the object (SPEC 5). */
+/**
+ * Text or an object; text that is a JSON object becomes the object
+ * (docs/service-centers.md#fields-and-rules).
+ */
 const operatingHoursField = z.unknown().optional().transform((value, ctx): OperatingHours | null => {
   const hours = typeof value === 'string' ? parseOperatingHours(value) : value;
   if (hours === null || hours === undefined) return null;
@@ -82,7 +88,10 @@ const operatingHoursField = z.unknown().optional().transform((value, ctx): Opera
   return z.NEVER;
 });
 
-/** SPEC 5: JSON that parses to an object is stored as an object; anything else as the text typed. */
+/**
+ * JSON that parses to an object is stored as an object; anything else as the text typed
+ * (docs/service-centers.md#fields-and-rules).
+ */
 function parseOperatingHours(text: string): OperatingHours | null {
   const trimmed = text.trim();
   if (!trimmed) return null;

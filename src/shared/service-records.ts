@@ -129,7 +129,10 @@ export interface ServiceRecord {
   componentName: string | null;
   serviceType: string;
   description: string | null;
-  /** SPEC's text column, kept readable. */
+  /**
+   * The mileage as text: the original column, kept readable for older callers
+   * (docs/garage.md#service-records-records).
+   */
   mileage: string | null;
   mileageValue: number | null;
   date: Date;

@@ -1,18 +1,27 @@
 import { z } from 'zod';
 import { vinSchema } from './vin.ts';
 
-/** Vehicle identification rules and constants (SPEC 2.6, 5 and 9), shared by the client and the server. */
+/** Vehicle identification rules and constants (docs/vehicles.md), shared by the client and the server. */
 
 export const VEHICLE_MAKES = ['Toyota', 'Honda', 'Ford', 'Chevrolet', 'Nissan', 'BMW', 'Mercedes-Benz', 'Audi'] as const;
 export type VehicleMake = (typeof VEHICLE_MAKES)[number];
 
-/** SPEC 9's model lists; they stay offered for every catalog year even where vPIC lacks a year. */
-export const SPEC_MODELS: Readonly<Partial<Record<VehicleMake, readonly string[]>>> = {
+/**
+ * The product's own short list of models per make (docs/vehicles.md#identifying-a-vehicle); they stay
+ * offered for every catalog year even where vPIC lacks a year.
+ */
+export const CATALOG_MODELS: Readonly<Partial<Record<VehicleMake, readonly string[]>>> = {
   Toyota: ['Camry', 'Corolla', 'RAV4', 'Prius', 'Highlander'],
   Honda: ['Civic', 'Accord', 'CR-V', 'Pilot', 'Odyssey'],
   Ford: ['F-150', 'Escape', 'Explorer', 'Mustang', 'Focus'],
   Chevrolet: ['Silverado', 'Equinox', 'Malibu', 'Tahoe', 'Camaro'],
 };
+
+/**
+ * @deprecated The former name of CATALOG_MODELS; kept only until the vehicles tests import the new
+ * name, then removed.
+ */
+export const SPEC_MODELS = CATALOG_MODELS;
 
 /** The current year and the 24 before it, newest first. */
 export const CATALOG_YEAR_COUNT = 25;
@@ -23,7 +32,10 @@ export const PARTS_LIST_MESSAGE = 'Parts list functionality coming soon...';
 
 // ---- Components and their legend -----------------------------------------------------------
 
-/** Legend colours (SPEC 2.6) as Mantine colour names; the drive motor of an electric vehicle adds teal. */
+/**
+ * Legend colours (docs/vehicles.md#what-a-vehicle-shows) as Mantine colour names; the drive motor
+ * of an electric vehicle adds teal.
+ */
 export const COMPONENT_LEGEND = [
   { name: 'Engine', color: 'red' },
   { name: 'Drive Motor', color: 'teal' },
@@ -117,7 +129,7 @@ const yearField = z.preprocess(
     .max(2100, { error: 'Year must be between 1900 and 2100' }),
 );
 
-/** Year, make and model: the stored-vehicle search of SPEC 7 and the manual choice. */
+/** Year, make and model: the stored-vehicle search (docs/vehicles.md#paths) and the manual choice. */
 export const vehicleSelectionSchema = z.object({
   year: yearField,
   make: requiredText('Make'),

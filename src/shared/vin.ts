@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** VIN rules shared by the client form and the server (SPEC 5 and 9, PRODUCT "Domain decisions"). */
+/** VIN rules shared by the client form and the server (docs/vehicles.md#vin-rules). */
 
 export const VIN_LENGTH = 17;
 

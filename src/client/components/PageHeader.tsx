@@ -15,7 +15,10 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-/** SPEC's 'coming soon' notes, shown the same way everywhere. */
+/**
+ * The 'coming soon' notes (docs/screens.md#tool-pages-with-sample-content), shown the same way
+ * everywhere.
+ */
 export function ComingSoon({ children }: { children: ReactNode }) {
   return (
     <Text c="dimmed" ta="center" py="md" fs="italic">

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/constants.ts';
 
-/** One toast at a time (SPEC 9): a new one replaces whatever is showing. */
+/** One toast at a time (docs/screens.md#common-behaviour): a new one replaces whatever is showing. */
 function show(title: string, message: string | undefined, color: string): void {
   notifications.clean();
   notifications.show({ title, message: message ?? '', color, autoClose: TOAST_DURATION_MS, withBorder: true });

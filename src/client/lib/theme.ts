@@ -64,7 +64,10 @@ function readChoice(): ThemeChoice | null {
   }
 }
 
-/** Keeps the theme under 'vt-theme' with SPEC's values (system, light, dark). */
+/**
+ * Keeps the theme under 'vt-theme' with the values system, light and dark
+ * (docs/screens.md#common-behaviour).
+ */
 export function vtThemeManager(): MantineColorSchemeManager {
   let listener: ((event: StorageEvent) => void) | undefined;
   return {

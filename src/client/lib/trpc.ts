@@ -8,7 +8,10 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
-/** The server's message of a failed call, or the fallback text SPEC 8 gives for that action. */
+/**
+ * The server's message of a failed call, or the screen's fallback text for that action
+ * (docs/api.md#on-the-screens).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message;

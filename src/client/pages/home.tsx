@@ -26,7 +26,7 @@ const TEXT = {
   },
 } as const;
 
-/** Vehicle Identification (SPEC 2.6): the home page of both modes. */
+/** Vehicle Identification (docs/vehicles.md): the home page of both modes. */
 export default function HomePage() {
   const { role } = useSession();
   const [chosen, setChosen] = useState<{ vehicle: Vehicle; warnings: readonly string[] } | null>(null);

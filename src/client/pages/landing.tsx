@@ -34,7 +34,7 @@ const promises = [
   'Avatar-guided assistance at every step',
 ];
 
-/** SPEC 2.2: what a signed-out visitor sees. */
+/** What a signed-out visitor sees (docs/screens.md#landing-page). */
 export function LandingPage() {
   return (
     <Box mih="100vh">

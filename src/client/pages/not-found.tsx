@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'wouter';
 
-/** SPEC 2.1: unknown paths. */
+/** Unknown paths (docs/screens.md#what-the-application-shows). */
 export default function NotFoundPage() {
   return (
     <Card withBorder maw={480} mx="auto" mt="xl" p="xl">

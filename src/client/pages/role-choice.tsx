@@ -28,7 +28,10 @@ const choices: { role: Role; title: string; audience: string; points: string[]; 
   },
 ];
 
-/** SPEC 2.3: a new account picks its experience level; the choice is saved on the server. */
+/**
+ * A new account picks its experience level; the choice is saved on the server
+ * (docs/accounts.md#role-choice-and-modes).
+ */
 export default function RoleChoicePage() {
   const [chosen, setChosen] = useState<Role | null>(null);
   const utils = trpc.useUtils();

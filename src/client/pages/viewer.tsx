@@ -7,7 +7,7 @@ import { SectionCard } from '../components/tools/SectionCard.tsx';
 import { SAMPLE_MODELS, type FindingLevel } from '../sample-data/viewer.ts';
 
 const levelColor: Record<FindingLevel, string> = { Good: 'green', Monitor: 'yellow', Replace: 'red' };
-// The same zoom rules as the vehicle diagram (SPEC 9).
+// The same zoom rules as the vehicle diagram (docs/vehicles.md#what-a-vehicle-shows).
 const ZOOM = { min: 0.5, max: 2, step: 0.2 };
 
 export default function ViewerPage() {

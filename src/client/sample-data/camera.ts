@@ -2,8 +2,9 @@ import { z } from 'zod';
 import data from '../../../seeds/samples/camera.json' with { type: 'json' };
 
 /**
- * Static sample content of the Camera Tools page (SPEC 2.7), from seeds/samples/camera.json and
- * checked against these shapes when the page loads. Thumbnails are drawn, never loaded.
+ * Static sample content of the Camera Tools page (docs/screens.md#tool-pages-with-sample-content),
+ * from seeds/samples/camera.json and checked against these shapes when the page loads. Thumbnails
+ * are drawn, never loaded.
  */
 
 const cameraMode = z.enum(['Auto', 'Macro', 'Wide Angle', 'Detail']);

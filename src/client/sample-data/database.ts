@@ -2,8 +2,9 @@ import { z } from 'zod';
 import data from '../../../seeds/samples/database.json' with { type: 'json' };
 
 /**
- * Static sample content of the Parts Database page (SPEC 2.7; figures from SPEC 9 are samples), from
- * seeds/samples/database.json and checked against these shapes when the page loads.
+ * Static sample content of the Parts Database page (docs/screens.md#tool-pages-with-sample-content;
+ * its figures are samples, not limits), from seeds/samples/database.json and checked against these
+ * shapes when the page loads.
  */
 
 const stockStatus = z.enum(['In Stock', 'Low Stock', 'Out of Stock']);

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import data from '../../../seeds/samples/diagnostics.json' with { type: 'json' };
 
 /**
- * Static sample content of the Diagnostic Tools page (SPEC 2.7), from seeds/samples/diagnostics.json
- * and checked against these shapes when the page loads.
+ * Static sample content of the Diagnostic Tools page
+ * (docs/screens.md#tool-pages-with-sample-content), from seeds/samples/diagnostics.json and checked
+ * against these shapes when the page loads.
  */
 
 const severity = z.enum(['Critical', 'Warning', 'Info']);

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import data from '../../../seeds/samples/scanner.json' with { type: 'json' };
 
 /**
- * Static sample content of the 3D Scanner page (SPEC 2.7), from seeds/samples/scanner.json and
- * checked against these shapes when the page loads: nothing here is stored or fetched.
+ * Static sample content of the 3D Scanner page (docs/screens.md#tool-pages-with-sample-content),
+ * from seeds/samples/scanner.json and checked against these shapes when the page loads: nothing
+ * here is stored or fetched.
  */
 
 const option = <T extends z.ZodType<string>>(value: T) => z.object({ value, label: z.string(), detail: z.string() });

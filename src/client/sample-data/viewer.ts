@@ -2,8 +2,9 @@ import { z } from 'zod';
 import data from '../../../seeds/samples/viewer.json' with { type: 'json' };
 
 /**
- * Static sample content of the Component Viewer page (SPEC 2.7), from seeds/samples/viewer.json and
- * checked against these shapes when the page loads.
+ * Static sample content of the Component Viewer page
+ * (docs/screens.md#tool-pages-with-sample-content), from seeds/samples/viewer.json and checked
+ * against these shapes when the page loads.
  */
 
 const modelProperty = z.object({ label: z.string(), value: z.string() });

@@ -75,7 +75,7 @@ export function firstZodMessage(error: ZodError): string {
     : issue.message;
 }
 
-/** One mapping from any thrown error to the REST error JSON of PRODUCT.md. */
+/** One mapping from any thrown error to the REST error JSON (docs/api.md#errors). */
 export function toHttpError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     if (error.cause instanceof ZodError) {

@@ -26,8 +26,9 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
 
 /**
  * A REST adapter: builds the same context as tRPC, calls the procedure through a caller (same
- * validation, same permissions) and maps errors to PRODUCT.md's JSON. `undefined` answers 204.
- * A cached list is serialized once for everyone who reads it within its second.
+ * validation, same permissions) and maps errors to the error JSON of docs/api.md#errors.
+ * `undefined` answers 204. A cached list is serialized once for everyone who reads it within its
+ * second.
  */
 export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { status?: number } = {}): RouteHandlerMethod {
   const status = options.status ?? 200;

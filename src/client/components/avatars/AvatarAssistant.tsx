@@ -19,7 +19,7 @@ import { PriorityBadge } from '../knowledge/badges.tsx';
 import { AvatarPreview } from './AvatarPreview.tsx';
 import classes from './avatars.module.css';
 
-/** SPEC 9: how long the alert dot shows after a page change. */
+/** How long the alert dot shows after a page change (docs/avatars.md#the-assistant). */
 export const ALERT_DOT_MS = 5000;
 // The conversation keeps its recent end; older messages scroll away for good.
 const MAX_MESSAGES = 30;
@@ -247,8 +247,9 @@ function AssistantPanel({
 }
 
 /**
- * SPEC 2.8: the floating assistant, bottom-right on every page. Shown only once the active avatar
- * has loaded and the assistant is switched on in preferences; Close switches it off.
+ * The floating assistant, bottom-right on every page (docs/avatars.md#the-assistant). Shown only
+ * once the active avatar has loaded and the assistant is switched on in preferences; Close switches
+ * it off.
  */
 export function AvatarAssistant() {
   const { user, role, updatePreferences } = useSession();

@@ -56,7 +56,7 @@ function options<T extends string>(values: readonly T[], labels: Record<T, strin
   return values.map((value) => ({ value, label: labels[value] }));
 }
 
-/** Create or edit an avatar: live preview beside the three cards of SPEC 2.9. */
+/** Create or edit an avatar: live preview beside the three cards (docs/avatars.md#avatars-page-avatars). */
 export function AvatarEditor({ avatar, onDone }: { avatar: Avatar | null; onDone(): void }) {
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({

@@ -227,7 +227,10 @@ export interface AvatarPreviewProps {
   decorative?: boolean;
 }
 
-/** SPEC 2.8: a round face with hair, eyes, a mouth coloured by personality, and accessories. */
+/**
+ * A round face with hair, eyes, a mouth coloured by personality, and accessories
+ * (docs/avatars.md#rules-the-server-enforces).
+ */
 export function AvatarPreview({ style, personality, size = 'md', name, showPersonality = false, decorative = false }: AvatarPreviewProps) {
   const clipId = useId();
   const pixels = PIXELS[size];

@@ -25,7 +25,7 @@ function sameStyle(a: AvatarStyle, b: AvatarStyle): boolean {
   );
 }
 
-/** A theme brings its default outfit and accessories with it (SPEC 9). */
+/** A theme brings its default outfit and accessories with it (docs/avatars.md#rules-the-server-enforces). */
 export function applyTheme(style: AvatarStyle, theme: AvatarTheme): AvatarStyle {
   const info = THEME_INFO[theme];
   return { ...style, theme, outfit: info.outfit, accessories: [...info.accessories] };

@@ -2,7 +2,10 @@ import type { Avatar } from '../../../shared/avatars.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** Set-active and delete with SPEC 8's toasts; both refresh the list and the active avatar. */
+/**
+ * Set-active and delete with their toasts (docs/avatars.md#avatars-page-avatars); both refresh the
+ * list and the active avatar.
+ */
 export function useAvatarActions() {
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.avatars.list.invalidate(), utils.avatars.active.invalidate()]);

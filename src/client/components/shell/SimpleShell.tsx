@@ -9,7 +9,7 @@ import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
 import { simpleNavItems } from './nav.ts';
 
-/** SPEC 2.4: the owner's shell. */
+/** The owner's shell (docs/screens.md#simple-shell). */
 export function SimpleShell({ children }: { children: ReactNode }) {
   const { user, setRole, signOut } = useSession();
   const [location] = useLocation();

@@ -16,7 +16,7 @@ const headerLinks = [
   { label: 'Database', path: '/database' },
 ];
 
-/** SPEC 2.5: the technician's shell with its collapsible sidebar (Ctrl/Cmd+B). */
+/** The technician's shell with its collapsible sidebar, Ctrl/Cmd+B (docs/screens.md#technician-shell). */
 export function TechShell({ children }: { children: ReactNode }) {
   const { user, setRole, signOut } = useSession();
   const [location] = useLocation();

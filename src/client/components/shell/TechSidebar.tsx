@@ -2,7 +2,10 @@ import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { techNavGroups } from './nav.ts';
 
-/** The four groups of SPEC 2.5; collapsed, only the icons show (with their names as tooltips). */
+/**
+ * The four groups of the technician sidebar (docs/screens.md#technician-shell); collapsed, only the
+ * icons show (with their names as tooltips).
+ */
 export function TechSidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const [location] = useLocation();
   return (

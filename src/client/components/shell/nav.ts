@@ -26,7 +26,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** SPEC 2.5: the technician sidebar's four groups. */
+/** The technician sidebar's four groups (docs/screens.md#technician-shell). */
 export const techNavGroups: NavGroup[] = [
   {
     label: 'Diagnostic Tools',
@@ -63,7 +63,7 @@ export const techNavGroups: NavGroup[] = [
   },
 ];
 
-/** SPEC 2.4: the simple-mode header links. */
+/** The simple-mode header links (docs/screens.md#simple-shell). */
 export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },

@@ -32,7 +32,10 @@ function toInput(values: AppointmentFormValues): CreateAppointmentInput {
 
 const validateInput = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
 
-/** SPEC 2.12 'Schedule New Service Appointment'; SPEC 5 defaults (now + 24 h, 60 minutes, scheduled). */
+/**
+ * 'Schedule New Service Appointment' with its defaults: now + 24 h, 60 minutes, scheduled
+ * (docs/appointments.md#the-page-service-appointments-tech-mode).
+ */
 export function AppointmentForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<AppointmentFormValues>({
@@ -82,7 +85,8 @@ export function AppointmentForm({ onDone }: { onDone: () => void }) {
             step={DURATION_STEP}
             allowDecimal={false}
             {...form.getInputProps('duration')}
-            // SPEC 5: input that is not a number becomes 0 (and the minimum then says why it is refused).
+            // Input that is not a number becomes 0, and the minimum then says why it is refused
+            // (docs/appointments.md#the-page-service-appointments-tech-mode).
             onChange={(value) => form.setFieldValue('duration', typeof value === 'number' ? value : Number(value) || 0)}
           />
         </SimpleGrid>

@@ -11,7 +11,10 @@ import { Field, formatDate, formatDateTime } from './parts.tsx';
 
 type InquiryFormValues = { inquiryType: InquiryType; priority: InquiryPriority; subject: string; description: string };
 
-/** SPEC 2.11 'Create New Customer Inquiry'; SPEC 5 defaults (service, medium, open). */
+/**
+ * 'Create New Customer Inquiry' with its defaults: service, medium, open
+ * (docs/inquiries.md#the-page-customer-inquiries-tech-mode, #rules).
+ */
 export function InquiryForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<InquiryFormValues>({

@@ -2,7 +2,10 @@ import { ActionIcon, Group, Input, Pill, Stack, Text, TextInput } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 
-/** A list entry as the services editor accepts it (SPEC 5): trimmed, non-empty, not already listed. */
+/**
+ * A list entry as the services editor accepts it (docs/service-centers.md#fields-and-rules):
+ * trimmed, non-empty, not already listed.
+ */
 function canAddEntry(list: readonly string[], entry: string): boolean {
   const trimmed = entry.trim();
   return trimmed.length > 0 && !list.some((item) => item.toLowerCase() === trimmed.toLowerCase());
@@ -10,7 +13,8 @@ function canAddEntry(list: readonly string[], entry: string): boolean {
 
 /**
  * A list of text entries (services, certifications, specializations): trimmed, no duplicates,
- * Enter adds, the add button stays disabled until there is something new to add (SPEC 5).
+ * Enter adds, the add button stays disabled until there is something new to add
+ * (docs/service-centers.md#fields-and-rules).
  */
 export function ListEditor({
   label,

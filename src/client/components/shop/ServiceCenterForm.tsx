@@ -48,7 +48,10 @@ const LISTS = [
   { field: 'specializations', label: 'Specializations', itemName: 'specialization', placeholder: 'e.g. Hybrid vehicles' },
 ] as const;
 
-/** Create (no center) or edit; the server parses hours typed as JSON into an object (SPEC 5). */
+/**
+ * Create (no center) or edit; the server parses hours typed as JSON into an object
+ * (docs/service-centers.md#fields-and-rules).
+ */
 export function ServiceCenterForm({ center, onDone, onCancel }: { center?: ServiceCenter; onDone: () => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({ initialValues: initialValues(center), validate: zodFormValidator<FormValues>(serviceCenterInputSchema) });

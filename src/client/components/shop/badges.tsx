@@ -18,7 +18,7 @@ import {
   type InquiryStatus,
 } from '../../../shared/inquiries.ts';
 
-/** SPEC 4's badge styles in Mantine terms. */
+/** The status and priority badge styles in Mantine terms. */
 type Tone = 'destructive' | 'default' | 'secondary' | 'outline';
 const TONES: Record<Tone, Pick<BadgeProps, 'color' | 'variant'>> = {
   destructive: { color: 'red', variant: 'filled' },
@@ -55,7 +55,7 @@ export function InquiryStatusBadge({ status }: { status: InquiryStatus }) {
   return <Badge {...TONES[INQUIRY_STATUS_TONES[status]]}>{INQUIRY_STATUS_LABELS[status]}</Badge>;
 }
 
-/** High and urgent carry a warning icon (SPEC 2.11). */
+/** High and urgent carry a warning icon (docs/inquiries.md#the-page-customer-inquiries-tech-mode). */
 export function PriorityBadge({ priority }: { priority: InquiryPriority }) {
   const warn = priority === 'high' || priority === 'urgent';
   return (

@@ -10,7 +10,10 @@ export interface Stat {
   color: string;
 }
 
-/** The summary cards above a list; skeletons while their numbers load (SPEC 9: four). */
+/**
+ * The four summary cards above a shop list (e.g.
+ * docs/inquiries.md#the-page-customer-inquiries-tech-mode); skeletons while their numbers load.
+ */
 export function StatCards({ stats, loading }: { stats: Stat[]; loading: boolean }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: "xs", sm: "md" }}>
@@ -77,7 +80,7 @@ export function TableSkeleton({ columns, rows = 5 }: { columns: number; rows?: n
   );
 }
 
-/** SPEC 2.12: dialogs at most 2xl (42rem) wide and 90% of the viewport high, scrolling inside. */
+/** Shop dialogs: at most 2xl (42rem) wide and 90% of the viewport high, scrolling inside. */
 export function ShopDialog(props: ModalProps) {
   return <Modal size="42rem" yOffset="5vh" {...props} />;
 }

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { GalleryMotif } from '../../sample-data/camera.ts';
 
 // Drawn with Mantine's colour variables so every picture follows the light and dark schemes; the
-// product never loads pictures from elsewhere (PRODUCT.md).
+// product never loads pictures from elsewhere (docs/screens.md#landing-page).
 const line = 'var(--mantine-color-blue-filled)';
 const muted = 'var(--mantine-color-dimmed)';
 const surface = 'var(--mantine-color-default-hover)';

@@ -199,7 +199,7 @@ export function ComponentDetails({ component, role, due = [] }: { component: Veh
   );
 }
 
-/** SPEC 2.6: these actions have no behaviour in this release. */
+/** These actions have no behaviour in this release (docs/vehicles.md#what-a-vehicle-shows). */
 export function QuickActions() {
   const actions = [
     { label: 'Create Inspection Report', icon: IconClipboardCheck },

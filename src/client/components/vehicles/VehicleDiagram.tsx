@@ -115,7 +115,10 @@ export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSe
   );
 }
 
-/** The colour legend of the components the vehicle has (SPEC 2.6; an electric car shows its drive motor). */
+/**
+ * The colour legend of the components the vehicle has; an electric car shows its drive motor
+ * (docs/vehicles.md#what-a-vehicle-shows).
+ */
 export function ComponentLegend({ components }: { components: readonly VehicleComponent[] }) {
   return (
     <Group gap="md" component="ul" aria-label="Diagram legend" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

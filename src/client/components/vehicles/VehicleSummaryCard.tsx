@@ -3,7 +3,10 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Vehicle } from '../../../shared/vehicles.ts';
 
-/** SPEC 2.6's fields, in its order; each is shown only when the vehicle has it. */
+/**
+ * The summary card's fields in their order (docs/vehicles.md#what-a-vehicle-shows); each is shown
+ * only when the vehicle has it.
+ */
 function summaryFields(vehicle: Vehicle): [string, string][] {
   const fields: [string, string | number | null][] = [
     ['Year', vehicle.year],

@@ -5,7 +5,7 @@ import type { BodyKind } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { BodyDrawing } from './BodyDrawing.tsx';
 
-/** SPEC 2.6: the player shows a static position. */
+/** The player shows a static position (docs/vehicles.md#what-a-vehicle-shows). */
 const STATIC_POSITION = '05:23';
 /** How long the guided tour dwells on each chapter. */
 const CHAPTER_MS = 4000;

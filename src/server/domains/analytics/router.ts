@@ -4,7 +4,7 @@ import { overviewFigures, performanceFigures, servicesFigures } from './reposito
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { buildReport, buildReportFile } from './service.ts';
 
-// Figures over every customer's inquiries and appointments: technicians only (PRODUCT.md).
+// Figures over every customer's inquiries and appointments: technicians only (docs/analytics.md).
 const rangeProcedure = techProcedure.input(analyticsRangeSchema);
 
 export const analyticsRouter = router({

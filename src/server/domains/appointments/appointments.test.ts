@@ -264,7 +264,7 @@ describeEachDatabase('service appointments', (getDb) => {
     expect(new Set(seen)).toEqual(new Set(ids));
   });
 
-  it('formats durations as SPEC 2.12 shows them', () => {
+  it('formats durations as the appointments page shows them', () => {
     expect(formatDuration(90)).toBe('1h 30m');
     expect(formatDuration(120)).toBe('2h');
     expect(formatDuration(45)).toBe('45m');

@@ -19,7 +19,8 @@ export function registerAppointmentsRest(app: FastifyInstance): void {
     { method: 'POST', url: '/api/service-appointments', summary: 'Schedule an appointment', tag, auth: 'user', procedure: 'appointments.create', inputFrom: 'body' },
     ({ caller, req }) => caller.appointments.create(objectBody(req) as CreateAppointmentInput),
   );
-  // SPEC 7: the status and nothing else; other fields are refused, not silently dropped.
+  // The status and nothing else; other fields are refused, not silently dropped
+  // (docs/appointments.md#rules).
   restRoute(
     app,
     { method: 'PATCH', url: '/api/service-appointments/:id', summary: 'Change an appointment status (Tech Mode)', tag, auth: 'tech', status: 200, procedure: 'appointments.setStatus', inputFrom: 'body' },

@@ -21,7 +21,8 @@ import {
 import { createAppointment } from './service.ts';
 
 function found(appointment: ServiceAppointment | null): ServiceAppointment {
-  // Another customer's appointment reads as missing: its existence is not revealed (PRODUCT.md).
+  // Another customer's appointment reads as missing: its existence is not revealed
+  // (docs/appointments.md#who-may-do-what).
   if (!appointment) throw domainError('NOT_FOUND', 'Service appointment not found');
   return appointment;
 }
@@ -44,7 +45,10 @@ export const appointmentsRouter = router({
   create: authedProcedure
     .input(createAppointmentSchema)
     .mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.user, input)),
-  /** SPEC 4: from any status to any menu status; only technicians move an appointment along. */
+  /**
+   * From any status to any menu status; only technicians move an appointment along
+   * (docs/appointments.md#rules).
+   */
   setStatus: techProcedure
     .input(setAppointmentStatusSchema)
     .mutation(async ({ ctx, input }) => found(await updateAppointmentStatus(ctx.db, input.id, input.status))),

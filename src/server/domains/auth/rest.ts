@@ -56,8 +56,8 @@ async function startSession(req: FastifyRequest, reply: FastifyReply, user: User
 
 /**
  * `Authorization: Bearer <API token>` signs a request in as the token's owner (REST and tRPC alike).
- * Any other bearer value, including SPEC's encoded client session, is refused: identity never comes
- * from what a client claims.
+ * Any other bearer value, such as a session a client encoded itself, is refused: identity never comes
+ * from what a client claims (docs/accounts.md#api-tokens).
  */
 export function registerBearerAuth(app: FastifyInstance, tokenLimit: RateLimitRule): void {
   const authenticate = async (req: FastifyRequest, reply: FastifyReply, header: string): Promise<void> => {

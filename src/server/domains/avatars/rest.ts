@@ -5,7 +5,10 @@ import { objectBody, pathId, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Avatars';
 
-/** SPEC 7's avatar calls. Identity is the session's (or an API token's), never the client's claim. */
+/**
+ * The avatar paths (docs/avatars.md#paths). Identity is the session's (or an API token's), never
+ * the client's claim.
+ */
 export function registerAvatarsRest(app: FastifyInstance): void {
   restRoute(
     app,

@@ -11,9 +11,9 @@ import {
   updateAvatar,
 } from './repository.ts';
 
-// Invariant (PRODUCT.md): a user with avatars has exactly one active. The partial unique index
-// refuses two; every change below runs in one transaction behind the user's row lock, so no
-// interleaving of requests can leave none either.
+// Invariant (docs/avatars.md#rules-the-server-enforces): a user with avatars has exactly one
+// active. The partial unique index refuses two; every change below runs in one transaction behind
+// the user's row lock, so no interleaving of requests can leave none either.
 
 const notFound = () => domainError('NOT_FOUND', 'Avatar not found');
 

@@ -63,7 +63,7 @@ describeEachDatabase('customer inquiries', (getDb) => {
     expect((await callerFor(db, tech).inquiries.get({ id: theirs.id })).customerId).toBe(other.id);
 
     await expect(callerFor(db, owner).inquiries.setStatus({ id: mine.id, status: 'closed' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    // SPEC 4: any status to any other, and back.
+    // Any status to any other, and back (docs/inquiries.md#rules).
     const resolved = await callerFor(db, tech).inquiries.setStatus({ id: theirs.id, status: 'resolved' });
     expect(resolved.status).toBe('resolved');
     expect(resolved.completedDate).toBeInstanceOf(Date);
@@ -213,7 +213,7 @@ describeEachDatabase('customer inquiries', (getDb) => {
     await expectCountersMatchTable(db);
   });
 
-  it('labels customers as SPEC 2.11 says', () => {
+  it('labels customers as the inquiries page shows them', () => {
     expect(customerLabel('1a2b3c4d-aaaa-bbbb')).toBe('Customer #1a2b3c4d');
     expect(customerLabel(null)).toBe('N/A');
   });

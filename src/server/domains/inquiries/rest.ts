@@ -19,7 +19,8 @@ export function registerInquiriesRest(app: FastifyInstance): void {
     { method: 'POST', url: '/api/customer-inquiries', summary: 'Create an inquiry as the signed-in customer', tag, auth: 'user', procedure: 'inquiries.create', inputFrom: 'body' },
     ({ caller, req }) => caller.inquiries.create(objectBody(req) as CreateInquiryInput),
   );
-  // SPEC 7: the status and nothing else; other fields are refused, not silently dropped.
+  // The status and nothing else; other fields are refused, not silently dropped
+  // (docs/inquiries.md#rules).
   restRoute(
     app,
     { method: 'PATCH', url: '/api/customer-inquiries/:id', summary: 'Change an inquiry status (Tech Mode)', tag, auth: 'tech', status: 200, procedure: 'inquiries.setStatus', inputFrom: 'body' },

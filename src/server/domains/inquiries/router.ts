@@ -13,7 +13,8 @@ import { viewerOf } from '../../lib/viewer.ts';
 import { createInquiry } from './service.ts';
 
 function found(inquiry: CustomerInquiry | null): CustomerInquiry {
-  // Another customer's inquiry reads as missing: its existence is not revealed (PRODUCT.md).
+  // Another customer's inquiry reads as missing: its existence is not revealed
+  // (docs/inquiries.md#who-may-do-what).
   if (!inquiry) throw domainError('NOT_FOUND', 'Customer inquiry not found');
   return inquiry;
 }
@@ -43,7 +44,7 @@ export const inquiriesRouter = router({
     ctx.readCache.invalidate(SCOPE);
     return inquiry;
   }),
-  /** SPEC 4: any status to any other; only technicians move an inquiry along. */
+  /** Any status to any other; only technicians move an inquiry along (docs/inquiries.md#rules). */
   setStatus: techProcedure
     .input(setInquiryStatusSchema)
     .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,8 @@ import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Knowledge';
 export function registerKnowledgeRest(app: FastifyInstance): void {
-  // SPEC 7 answers the matching items as a list; the total for paging rides in a header.
+  // The matching items come as a list; the total for paging rides in a header
+  // (docs/knowledge.md#searching).
   restRoute(
     app,
     {

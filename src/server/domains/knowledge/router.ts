@@ -15,8 +15,8 @@ import { tipsFor } from './service.ts';
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Knowledge item not found' });
 
 /**
- * Knowledge is public (PRODUCT.md): anyone may search it, read an item and the assistant's tips.
- * Technicians write the Knowledge Base.
+ * Knowledge is public (docs/knowledge.md#paths): anyone may search it, read an item and the
+ * assistant's tips. Technicians write the Knowledge Base.
  */
 export const knowledgeRouter = router({
   search: publicProcedure.input(knowledgeSearchSchema).query(({ ctx, input }) => searchKnowledge(ctx.db, input)),

@@ -53,10 +53,11 @@ async function maintenanceTip(db: Executor, userId: string): Promise<Tip | null>
 const CANDIDATES = 10;
 
 /**
- * SPEC 7's first reading: the role's audience, the page's help text as q, priority medium and the
- * tags its keywords name. Its matches that belong to the page come first; the page's own items
- * (tagged with its page context, most urgent first) fill up to three; matches from other pages
- * are used only if the page has too few items, so the advice fits the page.
+ * The first reading (docs/avatars.md#how-tips-are-chosen): the role's audience, the page's help
+ * text as q, priority medium and the tags its keywords name. Its matches that belong to the page
+ * come first; the page's own items (tagged with its page context, most urgent first) fill up to
+ * three; matches from other pages are used only if the page has too few items, so the advice fits
+ * the page.
  */
 export async function tipsFor(db: Executor, input: TipsInput, user: User | null = null): Promise<Tip[]> {
   const maintenance = user && MAINTENANCE_PAGES.has(input.pageContext) ? await maintenanceTip(db, user.id) : null;

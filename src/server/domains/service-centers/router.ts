@@ -19,7 +19,8 @@ function found(center: ServiceCenter | null): ServiceCenter {
 
 const SCOPE = 'service-centers';
 
-// PRODUCT.md: anyone reads active centers, signed-in users all of them, technicians manage them.
+// Anyone reads active centers, signed-in users all of them, technicians manage them
+// (docs/service-centers.md#who-may-do-what).
 export const serviceCentersRouter = router({
   list: publicProcedure
     .input(serviceCenterListSchema)
@@ -42,7 +43,10 @@ export const serviceCentersRouter = router({
       ctx.readCache.invalidate(SCOPE);
       return found(center);
     }),
-  /** "Delete" keeps the row: an inactive center stays listed with its badge (PRODUCT.md). */
+  /**
+   * "Delete" keeps the row: an inactive center stays listed with its badge
+   * (docs/service-centers.md#who-may-do-what).
+   */
   deactivate: techProcedure
     .input(byId)
     .mutation(async ({ ctx, input }) => {

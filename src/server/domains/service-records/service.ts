@@ -14,7 +14,8 @@ export const recordNotFound = () => domainError('NOT_FOUND', 'Service record not
 /**
  * Whose vehicle history a new record joins. Owners: their own garage vehicle. Technicians: a
  * customer's vehicle named in one of the customer's inquiries or appointments, or their own.
- * Anything else reads as missing (PRODUCT.md: never reveal another user's rows).
+ * Anything else reads as missing: another user's rows are never revealed
+ * (docs/api.md#who-may-call-what).
  */
 async function historyOwner(db: Executor, user: User, vehicleId: string, customerId: string | null | undefined): Promise<string> {
   if (customerId && customerId !== user.id) {

@@ -7,10 +7,11 @@ import { driveMotor, engine, transmission } from './components-powertrain.ts';
 export type { ComponentDraft, ComponentSource } from './components-kit.ts';
 
 /**
- * The component set every stored vehicle gets when it is created (PRODUCT "Domain decisions"):
- * specifications from the decoded vPIC data where known, generic service intervals labelled as
- * such (with machine-readable miles and months for due dates), common issues, a plain-language
- * description for owners and a hotspot on the diagram of the vehicle's body style.
+ * The component set every stored vehicle gets when it is created
+ * (docs/vehicles.md#what-a-vehicle-shows): specifications from the decoded vPIC data where known,
+ * generic service intervals labelled as such (with machine-readable miles and months for due
+ * dates), common issues, a plain-language description for owners and a hotspot on the diagram of
+ * the vehicle's body style.
  */
 
 /** Models sold only as battery-electric, for manual choices that have no decoded fuel type. */

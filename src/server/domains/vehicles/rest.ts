@@ -6,7 +6,7 @@ import { getVinDecoder } from './vin-decoder.ts';
 
 const TAG = 'Vehicles';
 
-/** The REST paths of SPEC 7 for vehicles; each calls the procedure of the same name. */
+/** The REST paths for vehicles (docs/vehicles.md#paths); each calls the procedure of the same name. */
 export function registerVehiclesRest(app: FastifyInstance): void {
   // Starts loading the vPIC data with the server, so the first decode does not wait for it.
   app.addHook('onReady', async () => {

@@ -19,8 +19,9 @@ async function requireVehicle(db: Executor, vehicleId: string) {
 }
 
 /**
- * Every procedure is open to anonymous callers (PRODUCT "Who may do what"). A component's service
- * history, `vehicles.serviceRecords`, is signed-in only and served by the service-records domain.
+ * Every procedure is open to anonymous callers (docs/vehicles.md, docs/api.md#who-may-call-what). A
+ * component's service history, `vehicles.serviceRecords`, is signed-in only and served by the
+ * service-records domain.
  */
 export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
   return router({

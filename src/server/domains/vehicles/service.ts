@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { catalogMake, catalogYears } from '../../../shared/vehicle-catalog.ts';
-import { SPEC_MODELS, VEHICLE_MAKES, type IdentifiedVehicle, type PartialDecodeDetails, type Vehicle, type VehicleSelection } from '../../../shared/vehicles.ts';
+import { CATALOG_MODELS, VEHICLE_MAKES, type IdentifiedVehicle, type PartialDecodeDetails, type Vehicle, type VehicleSelection } from '../../../shared/vehicles.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentSet, isElectricVehicle } from './components.ts';
@@ -118,12 +118,15 @@ function requireCatalogMake(make: string) {
   return known;
 }
 
-/** Models of a catalog make for a year, from vPIC, with SPEC's list always among them. */
+/**
+ * Models of a catalog make for a year, from vPIC, with the product's own list always among them
+ * (docs/vehicles.md#identifying-a-vehicle).
+ */
 export async function catalogModels(decoders: DecoderSource, input: { year: number; make: string }): Promise<string[]> {
   const make = requireCatalogMake(input.make);
   const fromVpic = await (await loadDecoder(decoders)).modelsFor(make, input.year);
   const byKey = new Map<string, string>();
-  for (const model of [...fromVpic, ...(SPEC_MODELS[make] ?? [])]) {
+  for (const model of [...fromVpic, ...(CATALOG_MODELS[make] ?? [])]) {
     const key = model.toLowerCase();
     if (!byKey.has(key)) byKey.set(key, model);
   }

@@ -15,7 +15,7 @@ const SELECTABLE_TYPES = '2, 3, 7';
  * adds a newer schema every year or few; the open-ended schema of a retired model (2018 Focus,
  * 1999 Celica, 1980 Mercedes-Benz trucks) would otherwise list it for every later year. An
  * open-ended schema therefore counts for its first year and this many after; every model of the
- * SPEC makes still sold in 2026 has a schema that started in 2023 or later.
+ * catalog makes still sold in 2026 has a schema that started in 2023 or later.
  */
 const OPEN_ENDED_SCHEMA_YEARS = 3;
 
