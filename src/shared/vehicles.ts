@@ -17,12 +17,6 @@ export const CATALOG_MODELS: Readonly<Partial<Record<VehicleMake, readonly strin
   Chevrolet: ['Silverado', 'Equinox', 'Malibu', 'Tahoe', 'Camaro'],
 };
 
-/**
- * @deprecated The former name of CATALOG_MODELS; kept only until the vehicles tests import the new
- * name, then removed.
- */
-export const SPEC_MODELS = CATALOG_MODELS;
-
 /** The current year and the 24 before it, newest first. */
 export const CATALOG_YEAR_COUNT = 25;
 

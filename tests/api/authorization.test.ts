@@ -15,7 +15,7 @@ import type { RestAuth } from '../../src/server/http/rest.ts';
 import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
 /**
- * The authorization matrix of PRODUCT.md "Who may do what": four actors × every tRPC procedure and
+ * The authorization matrix of docs/api.md#who-may-call-what: four actors × every tRPC procedure and
  * every REST path. One table states each procedure's rule; the expected answer of every cell is
  * generated from that rule, never written by hand. A procedure or path without a row fails.
  */

@@ -25,7 +25,7 @@ import { appRouter } from '../../src/server/router.ts';
 /**
  * The REST contract: one table walks every registered `/api` path (method, URL, caller, payload,
  * expected status and answer shape). A route the app registers without a row fails the suite, so a
- * new path cannot ship without its contract. Error answers must be PRODUCT.md's JSON
+ * new path cannot ship without its contract. Error answers must be the JSON error of docs/api.md#errors
  * `{ message, code }` (plus `issues` for validation, `details` where documented).
  */
 
@@ -316,7 +316,7 @@ const errorShape = z
   })
   .strict();
 
-/** PRODUCT.md "Errors": the status and the code of the JSON error agree. */
+/** docs/api.md#errors: the status and the code of the JSON error agree. */
 const CODE_OF_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

@@ -26,7 +26,7 @@ function statValue(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true });
 }
 
-describe('technician tool pages (SPEC 2.7 placeholders) and an empty Analytics', () => {
+describe('technician tool pages (sample content, docs/screens.md) and an empty Analytics', () => {
   let server: TestServer;
   let browser: Browser;
   let desktop: Page;
@@ -43,7 +43,7 @@ describe('technician tool pages (SPEC 2.7 placeholders) and an empty Analytics',
     await server?.close();
   });
 
-  it('3D Scanner offers SPEC resolutions, scan types and output formats', async () => {
+  it('3D Scanner offers its resolutions, scan types and output formats', async () => {
     await openTool(desktop, server, '/scanner', '3D Scanner');
     await expectVisible(desktop, 'radio', ['High 4K', 'Medium 2K', 'Low 1K', 'Full Component', 'Surface Only', 'Detail Scan', 'PLY', 'STL', 'OBJ']);
     await desktop.getByRole('radio', { name: 'Detail Scan' }).check();

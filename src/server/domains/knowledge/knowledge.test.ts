@@ -20,7 +20,7 @@ import type { Database } from '../../db/index.ts';
 import { anyWordQuery } from './service.ts';
 
 describe('page contexts and help text', () => {
-  it('maps routes to SPEC 2.8 page contexts', () => {
+  it('maps routes to the assistant's page contexts (docs/avatars.md#page-contexts)', () => {
     expect(pageContextForPath('/')).toBe('home');
     expect(pageContextForPath('/search')).toBe('vehicle-search');
     expect(pageContextForPath('/scanner')).toBe('scanning');
@@ -265,7 +265,7 @@ describeEachDatabase('knowledge search and tips', (getDb) => {
     expect(bad.json().message).toContain('Unknown page context');
   });
 
-  it("puts SPEC 7's first-reading matches on the page before the page's top-up, and other pages' matches last", async () => {
+  it("puts the first reading's matches on the page before the page's top-up, and other pages' matches last", async () => {
     const caller = callerFor(getDb(), null);
     // The tech home help text names vin and component: medium items of the home page tagged so come first.
     const home = await caller.knowledge.tips({ pageContext: 'home', role: 'tech' });

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { catalogYears } from '../../../shared/vehicle-catalog.ts';
-import { SPEC_MODELS, VEHICLE_MAKES, type VehicleMake } from '../../../shared/vehicles.ts';
+import { CATALOG_MODELS, VEHICLE_MAKES, type VehicleMake } from '../../../shared/vehicles.ts';
 import { toHttpError } from '../../http/errors.ts';
 import { callerFor, createUser } from '../../../../tests/helpers/factories.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
@@ -26,7 +26,7 @@ describeEachDatabase('vehicles: catalog, manual choice, search and service histo
     for (const year of catalogYears()) {
       const models = await vehicles.models({ year, make });
       expect(models.length, `${year} ${make}`).toBeGreaterThan(0);
-      for (const model of SPEC_MODELS[make] ?? []) expect(models, `${year} ${make}`).toContain(model);
+      for (const model of CATALOG_MODELS[make] ?? []) expect(models, `${year} ${make}`).toContain(model);
       expect(new Set(models.map((m) => m.toLowerCase())).size).toBe(models.length);
     }
   });

@@ -11,7 +11,7 @@ describeEachDatabase('vehicles: decoding a VIN', (getDb) => {
     await getVinDecoder();
   }, LOAD);
 
-  it('decodes a VIN, stores it with its components and walkthrough, and answers the SPEC shape', async () => {
+  it('decodes a VIN, stores it with its components and walkthrough, and answers the API shape', async () => {
     const db = getDb();
     const answer = await callerFor(db, null).vehicles.decodeVin({ vin: '1HGCM82633A004352' });
     expect(answer).toEqual({

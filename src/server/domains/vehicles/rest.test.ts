@@ -20,7 +20,7 @@ const VEHICLE_KEYS = [
   'year',
 ];
 
-describeEachDatabase('vehicles REST paths (SPEC 7)', (getDb) => {
+describeEachDatabase('vehicles REST paths (docs/vehicles.md#paths)', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     await getVinDecoder();

@@ -168,7 +168,7 @@ describe('offline VIN decoder', LOAD, () => {
     if (first.kind === 'decoded') expect(Object.isFrozen(first.vehicle.details)).toBe(true);
   });
 
-  it('lists the SPEC models for 2018', async () => {
+  it('lists the catalog models for 2018', async () => {
     const decoder = await getVinDecoder();
     const spec: Record<string, string[]> = {
       Toyota: ['Camry', 'Corolla', 'RAV4', 'Prius', 'Highlander'],
@@ -181,7 +181,7 @@ describe('offline VIN decoder', LOAD, () => {
     }
   });
 
-  it('lists sorted, distinct models for every SPEC make and year, without motorcycles or retired models', async () => {
+  it('lists sorted, distinct models for every catalog make and year, without motorcycles or retired models', async () => {
     const decoder = await getVinDecoder();
     const makes = ['Toyota', 'Honda', 'Ford', 'Chevrolet', 'Nissan', 'BMW', 'Mercedes-Benz', 'Audi'];
     const current = new Date().getFullYear();
@@ -206,7 +206,7 @@ describe('offline VIN decoder', LOAD, () => {
   });
 
   it('falls back to the newest model year vPIC has for a make', async () => {
-    // Saturn's last model year was 2010; the SPEC makes all have data for the current year.
+    // Saturn's last model year was 2010; the catalog makes all have data for the current year.
     const decoder = await getVinDecoder();
     const newest = await decoder.modelsFor('Saturn', 2010);
     expect(newest).toEqual(expect.arrayContaining(['Aura', 'Outlook', 'Vue']));

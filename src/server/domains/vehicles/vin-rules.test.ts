@@ -21,7 +21,7 @@ describe('VIN rules (src/shared/vin.ts)', () => {
     ['16 characters', '1HGCM82633A00435', 16],
     ['18 characters', '1HGCM82633A0043521', 18],
     ['1,000 characters', 'A'.repeat(1000), 1000],
-  ])('refuses %s with the SPEC message first', (_label, raw, length) => {
+  ])('refuses %s with the length message first', (_label, raw, length) => {
     const found = messages(raw);
     expect(found[0]).toBe(`${VIN_LENGTH_MESSAGE} (got ${length})`);
     expect(found[0]?.startsWith('Invalid VIN: VIN must be exactly 17 characters')).toBe(true);
