@@ -20,7 +20,7 @@ import type { Database } from '../../db/index.ts';
 import { anyWordQuery } from './service.ts';
 
 describe('page contexts and help text', () => {
-  it('maps routes to the assistant's page contexts (docs/avatars.md#page-contexts)', () => {
+  it("maps routes to the assistant's page contexts (docs/avatars.md#page-contexts)", () => {
     expect(pageContextForPath('/')).toBe('home');
     expect(pageContextForPath('/search')).toBe('vehicle-search');
     expect(pageContextForPath('/scanner')).toBe('scanning');
