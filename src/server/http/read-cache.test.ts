@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { createUser, signInCookie, TEST_PASSWORD } from '../../../tests/helpers/factories.ts';
 import { buildApp } from '../app.ts';
@@ -7,14 +7,20 @@ import { encodeOnce, isShared, ReadCache } from './read-cache.ts';
 
 describe('ReadCache', () => {
   it('shares one load between concurrent reads and reuses it until it expires or its scope is cleared', async () => {
+    vi.useFakeTimers();
     const cache = new ReadCache(50);
     let loads = 0;
+    // A load that is still running when the second read arrives.
+    let release = () => {};
     const load = async () => {
       loads += 1;
-      await new Promise((r) => setTimeout(r, 10));
+      if (loads === 1) await new Promise<void>((r) => (release = r));
       return { loads };
     };
-    const [a, b] = await Promise.all([cache.get('s', 'k', load), cache.get('s', 'k', load)]);
+    const first = cache.get('s', 'k', load);
+    const second = cache.get('s', 'k', load);
+    release();
+    const [a, b] = await Promise.all([first, second]);
     expect(loads).toBe(1);
     expect(a).toBe(b);
     await cache.get('s', 'other', load);
@@ -22,9 +28,10 @@ describe('ReadCache', () => {
     cache.invalidate('s');
     await cache.get('s', 'k', load);
     expect(loads).toBe(3);
-    await new Promise((r) => setTimeout(r, 60));
+    vi.advanceTimersByTime(60);
     await cache.get('s', 'k', load);
     expect(loads).toBe(4);
+    vi.useRealTimers();
   });
 
   it('encodes a value it handed out once per encoder, and anything else every time', async () => {
