@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type {
   CreateInquiryValues,
   CustomerInquiry,
@@ -102,7 +102,11 @@ function filtered(db: Executor, viewer: Viewer, filters: InquiryFilters) {
   if (filters.priority) query = query.where('priority', '=', filters.priority);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    query = query.where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    // search_text (lower-cased subject and description, migration 0008) holds every row either
+    // ILIKE would match: one cheap LIKE rejects the rest before the exact test runs.
+    query = query
+      .where(sql<SqlBool>`search_text LIKE lower(${pattern})`)
+      .where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]));
   }
   return query;
 }
