@@ -102,11 +102,11 @@ function filtered(db: Executor, viewer: Viewer, filters: InquiryFilters) {
   if (filters.priority) query = query.where('priority', '=', filters.priority);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    // search_text (lower-cased subject and description, migration 0008) holds every row either
-    // ILIKE would match: one cheap LIKE rejects the rest before the exact test runs.
-    query = query
-      .where(sql<SqlBool>`search_text LIKE lower(${pattern})`)
-      .where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    // search_text is lower(subject || '\n' || description) (migration 0008): a term without a line
+    // break is in either column, ILIKE's way (both sides lower-cased), exactly when it is in there.
+    query = filters.search.includes('\n')
+      ? query.where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]))
+      : query.where(sql<SqlBool>`search_text LIKE lower(${pattern})`);
   }
   return query;
 }
