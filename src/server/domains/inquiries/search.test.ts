@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
-import { beforeAll, expect, it } from 'vitest';
+import { Migrator, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../../../migrations/index.ts';
 import type { User } from '../../../shared/auth.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
+import { openDatabase } from '../../db/index.ts';
 import { callerFor, createUser } from '../../../../tests/helpers/factories.ts';
 import { containsPattern } from './paging.ts';
 
@@ -65,5 +67,28 @@ describeEachDatabase('inquiry search text', (getDb) => {
     await db.updateTable('customer_inquiries').set({ subject: 'Mirror loose', description: 'Right housing' }).where('id', '=', made.id).execute();
     expect((await caller.inquiries.list({ search: 'streaks' })).items).toEqual([]);
     expect((await caller.inquiries.list({ search: 'HOUSING' })).items.map((i) => i.id)).toEqual([made.id]);
+  });
+});
+
+describe('migration 0008 on a database with inquiries', () => {
+  it('fills search_text for the rows already there', async () => {
+    const handle = await openDatabase({ kind: 'pglite' });
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0008'));
+      const migrate = async (set: typeof migrations) => {
+        const result = await new Migrator({ db: handle.db, provider: { getMigrations: async () => set }, allowUnorderedMigrations: true }).migrateToLatest();
+        if (result.error) throw result.error;
+      };
+      await migrate(before);
+      await handle.db
+        .insertInto('customer_inquiries')
+        .values({ inquiry_type: 'general', subject: 'Older ROW', description: 'Written before the column existed' })
+        .execute();
+      await migrate(migrations);
+      const row = await sql<{ search_text: string }>`SELECT search_text FROM customer_inquiries`.execute(handle.db);
+      expect(row.rows).toEqual([{ search_text: 'older row\nwritten before the column existed' }]);
+    } finally {
+      await handle.close();
+    }
   });
 });
