@@ -1,13 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareAttacker, runMemoryAttack } from './attack.ts';
-import { combine, load, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
+import { combine, load, ROOT, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
 
 export interface ApiScenario {
   name: string;
   /** Not one of the issue's goals: shown for context. */
   informational?: boolean;
+  /** Its own goal, when not the reads' default. */
+  goal?: { shareOfBaseline: number; p99Ms: number };
+  /** The bare repository call behind it (p50, ms), measured without HTTP: its floor. */
+  floorMs?: number;
   /**
    * Builds the autocannon request options against a started, signed-in VinTech. `cookies` are the
    * sessions of TECHNICIANS other technicians; `connectionHeaders` gives each of the 50
@@ -16,6 +21,8 @@ export interface ApiScenario {
   request: (ctx: { url: string; cookie: string; token: string; cookies: string[] }) => {
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     path: string;
+    /** Paths taken in turn, one per request (distinct inputs the read cache cannot answer); `path` is the first. */
+    paths?: string[];
     body?: string;
     headers?: Record<string, string>;
     connectionHeaders?: (connection: number) => Record<string, string>;
@@ -33,6 +40,8 @@ export interface ScenarioResult extends LoadResult {
   sameBytes?: LoadResult & { ratioToBaseline: number };
   bodyBytes?: number;
   informational?: boolean;
+  goal?: ApiScenario['goal'];
+  floorMs?: number;
 }
 
 export interface ApiBenchResult {
@@ -80,6 +89,8 @@ export interface ApiBenchOptions {
   afterLoad?: (url: string, cookie: string) => Promise<void>;
   /** After all of it, runs the memory attack (bench/attack.ts) and reports resident memory during and after it. */
   attack?: boolean;
+  /** Fills the shop's inquiries and appointments to this many rows each before the server starts (`npm run db:seed -- --scale`). */
+  shopScale?: number;
 }
 
 export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
@@ -90,6 +101,14 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
   let server: RunningServer | undefined;
   try {
     hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
+    if (options.shopScale && !options.databaseUrl) {
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed-cli.ts', '--scale', String(options.shopScale)], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (seeded.status !== 0) throw new Error('could not fill the shop for the bench');
+    }
     server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true', TRUST_PROXY: 'true' });
     const { cookie, token } = await signedIn(server.url);
     const cookies: string[] = [];
@@ -102,15 +121,22 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
       const headers = { origin: server!.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers };
       let connection = 0;
       const perConnection = req.connectionHeaders;
+      const paths = req.paths;
+      let next = 0;
       return {
         name: scenario.name,
         informational: scenario.informational,
+        goal: scenario.goal,
+        floorMs: scenario.floorMs,
         connectionHeaders: perConnection,
         options: {
           url: `${server!.url}${req.path}`,
           method: req.method ?? 'GET',
           body: req.body,
           headers,
+          ...(paths && paths.length > 1
+            ? { requests: [{ setupRequest: (r: object) => ({ ...r, path: paths[next++ % paths.length] }) }] }
+            : {}),
           ...(perConnection ? { setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) => client.setHeaders({ ...headers, ...perConnection(connection++) }) } : {}),
         },
       };
@@ -144,7 +170,16 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
       const result = combine(request.name, parts.scenario);
       const same = slot ? combine(`${request.name}: same bytes from bare Fastify`, parts.same) : undefined;
       const sameBytes = same ? { ...same, ratioToBaseline: ratio(same, baseline) } : undefined;
-      results.push({ ...result, baseline, ratioToBaseline: ratio(result, baseline), sameBytes, bodyBytes, informational: request.informational });
+      results.push({
+        ...result,
+        baseline,
+        ratioToBaseline: ratio(result, baseline),
+        sameBytes,
+        bodyBytes,
+        informational: request.informational,
+        goal: request.goal,
+        floorMs: request.floorMs,
+      });
     }
     const rssAfterLoadMb = rssMb(server.pid);
     await options.afterLoad?.(server.url, cookie);
@@ -184,13 +219,14 @@ export function formatApiBench(result: ApiBenchResult): string {
       'p99 ms': l.p99Ms,
       'share of baseline': share,
       'server CPU µs/req': l.cpuMicrosPerRequest ?? '',
+      'repository call p50 ms': '',
       errors: l.errors,
       '5xx': l.status5xx,
     });
     return [
       row(r.baseline, '  bare Fastify hello (baseline, alternating)', '100%'),
       ...(r.sameBytes ? [row(r.sameBytes, `  bare Fastify, same ${r.bodyBytes} bytes`, `${r.sameBytes.ratioToBaseline}%`)] : []),
-      row(r, r.name, `${r.ratioToBaseline}%`),
+      { ...row(r, r.name, `${r.ratioToBaseline}%`), 'repository call p50 ms': r.floorMs ?? '' },
     ];
   });
   return `API (${result.database}, 50 connections)\n${table(rows)}\nserver RSS: ${result.rssIdleMb} MB idle, ${result.rssAfterLoadMb} MB after load${

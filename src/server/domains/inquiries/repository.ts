@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type {
   CreateInquiryValues,
   CustomerInquiry,
@@ -56,7 +56,7 @@ function toInquiry(row: InquiryRow): CustomerInquiry {
   };
 }
 
-/** Technicians see every inquiry, owners their own (PRODUCT.md). */
+/** Technicians see every inquiry, owners their own (docs/inquiries.md#who-may-do-what). */
 function visible(db: Executor, viewer: Viewer) {
   const query = db.selectFrom('customer_inquiries');
   return viewer.isTech ? query : query.where('customer_id', '=', viewer.userId);
@@ -98,7 +98,11 @@ function filtered(db: Executor, viewer: Viewer, filters: InquiryFilters) {
   if (filters.priority) query = query.where('priority', '=', filters.priority);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    query = query.where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    // search_text is lower(subject || '\n' || description) (migration 0008): a term without a line
+    // break is in either column, ILIKE's way (both sides lower-cased), exactly when it is in there.
+    query = filters.search.includes('\n')
+      ? query.where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]))
+      : query.where(sql<SqlBool>`search_text LIKE lower(${pattern})`);
   }
   return query;
 }
@@ -124,7 +128,7 @@ export async function listInquiryPage(
   return pageOf(rows, page.limit, toInquiry, (row) => encodeCursor(row.sort_key, row.id));
 }
 
-/** SPEC 7's full array (REST compatibility). */
+/** The full array of the REST path (docs/inquiries.md#paths). */
 export async function listAllInquiries(db: Executor, viewer: Viewer): Promise<CustomerInquiry[]> {
   const rows = await visible(db, viewer).select(inquiryColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toInquiry);

@@ -77,20 +77,14 @@ function audiences(audience: Audience): Audience[] {
   return audience === 'both' ? ['both'] : [audience, 'both'];
 }
 
-/** True when the text has words full-text search can use (not only stop words or punctuation). */
-export async function hasSearchableWords(db: Executor, q: string): Promise<boolean> {
-  const result = await sql<{ nodes: number }>`SELECT numnode(websearch_to_tsquery('english', ${q}))::int AS nodes`.execute(db);
-  return (result.rows[0]?.nodes ?? 0) > 0;
-}
-
 /**
- * Active items matching every given filter, most urgent first, then best full-text match.
+ * Active items matching every given filter, most urgent first, then best full-text match, with
+ * the number of all matches, in one statement.
  * `q` uses web-search syntax (words, "phrases", or, -exclusions); a q without searchable words
- * filters nothing, like an empty search box.
+ * filters nothing, like an empty search box (ranking all matches equally).
  */
 export async function searchKnowledge(db: Executor, filters: KnowledgeSearch): Promise<KnowledgePage> {
-  const q = filters.q && (await hasSearchableWords(db, filters.q)) ? filters.q : undefined;
-  const query = sql`websearch_to_tsquery('english', ${q ?? ''})`;
+  const query = sql`websearch_to_tsquery('english', ${filters.q ?? ''})`;
 
   let base = db.selectFrom('knowledge_items').where('knowledge_items.is_active', '=', true);
   if (filters.kind) base = base.where('knowledge_items.kind', '=', filters.kind);
@@ -101,42 +95,81 @@ export async function searchKnowledge(db: Executor, filters: KnowledgeSearch): P
   if (filters.priority) base = base.where('knowledge_items.priority', '=', filters.priority);
   if (filters.vehicleId) base = base.where('knowledge_items.vehicle_id', '=', filters.vehicleId);
   if (filters.componentId) base = base.where('knowledge_items.component_id', '=', filters.componentId);
-  if (q) base = base.where(sql<SqlBool>`knowledge_items.search_vector @@ ${query}`);
+  // The planner settles the "no searchable words" test from the constant q before it runs, so the
+  // text condition stays an index condition.
+  if (filters.q) base = base.where(sql<SqlBool>`(numnode(${query}) = 0 OR knowledge_items.search_vector @@ ${query})`);
 
-  let ordered = base.select(itemColumns).orderBy('knowledge_items.priority_rank', 'asc');
-  if (q) ordered = ordered.orderBy(sql<number>`ts_rank(knowledge_items.search_vector, ${query})`, 'desc');
-  const [rows, count] = await Promise.all([
-    ordered
-      .orderBy('knowledge_items.title', 'asc')
-      .orderBy('knowledge_items.id', 'asc')
-      .limit(filters.limit)
-      .offset(filters.offset)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toItem), total: count.total, limit: filters.limit, offset: filters.offset };
-}
-
-/** Active items carrying any of `tags` for the audience, most urgent first (the tips' top-up). */
-export async function itemsTagged(
-  db: Executor,
-  options: { audience: Audience; tags: string[]; excludeIds: string[]; limit: number },
-): Promise<KnowledgeItem[]> {
-  if (options.tags.length === 0 || options.limit <= 0) return [];
-  let query = db
-    .selectFrom('knowledge_items')
-    .select(itemColumns)
-    .where('knowledge_items.is_active', '=', true)
-    .where('knowledge_items.audience', 'in', audiences(options.audience))
-    .where(sql<SqlBool>`knowledge_items.tags && ${sql.val(options.tags)}::text[]`);
-  if (options.excludeIds.length > 0) query = query.where('knowledge_items.id', 'not in', options.excludeIds);
-  const rows = await query
-    .orderBy('knowledge_items.priority_rank', 'asc')
+  let ordered = base.select(itemColumns).select(sql<number>`(count(*) OVER ())::int`.as('total')).orderBy('knowledge_items.priority_rank', 'asc');
+  if (filters.q) ordered = ordered.orderBy(sql<number>`ts_rank(knowledge_items.search_vector, ${query})`, 'desc');
+  const rows = await ordered
     .orderBy('knowledge_items.title', 'asc')
     .orderBy('knowledge_items.id', 'asc')
-    .limit(options.limit)
+    .limit(filters.limit)
+    .offset(filters.offset)
     .execute();
-  return rows.map(toItem);
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows[0]?.total ??
+    (filters.offset > 0 ? (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total : 0);
+  return { items: rows.map(toItem), total, limit: filters.limit, offset: filters.offset };
+}
+
+/** The fields of an item a tip shows. */
+export interface TipItem {
+  id: string;
+  title: string;
+  body: string;
+  priority: Priority;
+  tags: string[];
+}
+
+/**
+ * The assistant's tips for a page in one statement (docs/avatars.md#how-tips-are-chosen): the first reading (`search` with
+ * `candidates` rows, as searchKnowledge ranks them) split into the page's own matches (tagged
+ * `page`) and the others; the page's own matches come first, then the page's other items, most
+ * urgent first, then the other matches; at most `shown`. A `q` without searchable words filters
+ * nothing, as in searchKnowledge.
+ */
+export async function tipItems(
+  db: Executor,
+  options: { audience: Audience; q: string; priority: Priority; tags: string[]; page: string; candidates: number; shown: number },
+): Promise<TipItem[]> {
+  const query = sql`websearch_to_tsquery('english', ${options.q})`;
+  const audience = audiences(options.audience);
+  // A constant q lets the planner settle the "no searchable words" test before it runs, so the
+  // text condition stays an index condition.
+  const matchesText = sql<SqlBool>`(numnode(${query}) = 0 OR search_vector @@ ${query})`;
+  const matchesTags = options.tags.length > 0 ? sql<SqlBool>`tags && ${sql.val(options.tags)}::text[]` : sql<SqlBool>`true`;
+  const page = sql.val(options.page);
+  const result = await sql<TipItem & { part: number; position: number }>`
+    WITH matches AS (
+      SELECT id, title, body, priority, tags, ${page} = ANY(tags) AS on_page,
+             row_number() OVER (ORDER BY priority_rank, ts_rank(search_vector, ${query}) DESC, title, id) AS position
+      FROM knowledge_items
+      WHERE is_active AND audience = ANY(${sql.val(audience)}::text[]) AND priority = ${options.priority}
+        AND ${matchesTags} AND ${matchesText}
+      ORDER BY position
+      LIMIT ${options.candidates}
+    ),
+    on_page AS (
+      SELECT * FROM matches WHERE on_page ORDER BY position LIMIT ${options.shown}
+    ),
+    top_up AS (
+      SELECT id, title, body, priority, tags, row_number() OVER (ORDER BY priority_rank, title, id) AS position
+      FROM knowledge_items
+      WHERE is_active AND audience = ANY(${sql.val(audience)}::text[]) AND tags && ARRAY[${page}]::text[]
+        AND id NOT IN (SELECT id FROM on_page)
+      ORDER BY priority_rank, title, id
+      LIMIT ${options.shown}
+    )
+    SELECT id, title, body, priority, tags, 0 AS part, position FROM on_page
+    UNION ALL
+    SELECT id, title, body, priority, tags, 1 AS part, position FROM top_up
+    UNION ALL
+    SELECT id, title, body, priority, tags, 2 AS part, position FROM matches WHERE NOT on_page
+    ORDER BY part, position
+    LIMIT ${options.shown}`.execute(db);
+  return result.rows.map((row) => ({ id: row.id, title: row.title, body: row.body, priority: row.priority, tags: row.tags }));
 }
 
 /** One active item, or undefined. */

@@ -3,7 +3,6 @@ import {
   MAX_QUERY_LENGTH,
   tagsFromText,
   TIPS_SHOWN,
-  type KnowledgeItem,
   type PageContext,
   type Tip,
   type TipsInput,
@@ -12,9 +11,9 @@ import type { User } from '../../../shared/auth.ts';
 import { dueSummary } from '../../../shared/due.ts';
 import type { Executor } from '../../db/index.ts';
 import { dueList } from '../../lib/due-list.ts';
-import { itemsTagged, searchKnowledge } from './repository.ts';
+import { tipItems, type TipItem } from './repository.ts';
 
-function toTip(item: KnowledgeItem): Tip {
+function toTip(item: TipItem): Tip {
   return { id: item.id, title: item.title, body: item.body, priority: item.priority, tags: item.tags };
 }
 
@@ -62,22 +61,14 @@ const CANDIDATES = 10;
 export async function tipsFor(db: Executor, input: TipsInput, user: User | null = null): Promise<Tip[]> {
   const maintenance = user && MAINTENANCE_PAGES.has(input.pageContext) ? await maintenanceTip(db, user.id) : null;
   const helpText = HELP_TEXTS[input.pageContext][input.role];
-  const tags = tagsFromText(helpText);
-  const { items: matches } = await searchKnowledge(db, {
+  const tips = await tipItems(db, {
     audience: input.role,
     q: anyWordQuery(helpText),
     priority: 'medium',
-    tags: tags.length > 0 ? tags : undefined,
-    limit: CANDIDATES,
-    offset: 0,
+    tags: tagsFromText(helpText),
+    page: input.pageContext,
+    candidates: CANDIDATES,
+    shown: TIPS_SHOWN,
   });
-  const onPage = matches.filter((item) => item.tags.includes(input.pageContext)).slice(0, TIPS_SHOWN);
-  const topUp = await itemsTagged(db, {
-    audience: input.role,
-    tags: [input.pageContext],
-    excludeIds: onPage.map((item) => item.id),
-    limit: TIPS_SHOWN - onPage.length,
-  });
-  const elsewhere = matches.filter((item) => !item.tags.includes(input.pageContext));
-  return [...(maintenance ? [maintenance] : []), ...[...onPage, ...topUp, ...elsewhere].map(toTip)].slice(0, TIPS_SHOWN);
+  return [...(maintenance ? [maintenance] : []), ...tips.map(toTip)].slice(0, TIPS_SHOWN);
 }
