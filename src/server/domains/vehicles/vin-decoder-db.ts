@@ -86,6 +86,22 @@ function openReadOnly(path: string): Database.Database {
   return new Database(path, { readonly: true, fileMustExist: true });
 }
 
+/**
+ * Handles still open when the process exits are closed first: a better-sqlite3 handle destroyed
+ * while Node tears the process down aborts Node 24 ("Assertion failed: (env) != nullptr").
+ */
+const openHandles = new Set<Database.Database>();
+let closingAtExit = false;
+function keepForExit(raw: Database.Database): void {
+  openHandles.add(raw);
+  if (closingAtExit) return;
+  closingAtExit = true;
+  process.once('exit', () => {
+    for (const handle of openHandles) if (handle.open) handle.close();
+    openHandles.clear();
+  });
+}
+
 function readStamp(path: string): string | null {
   let db: Database.Database | undefined;
   try {
@@ -192,6 +208,7 @@ export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
     built = true;
   }
   const raw = openReadOnly(path);
+  keepForExit(raw);
   raw.pragma('mmap_size = 268435456');
   raw.pragma('cache_size = -32000');
   const tables = new Set(
@@ -206,7 +223,10 @@ export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
       return raw.prepare<SqlParam[], Row>(sql);
     },
     tableNames: () => new Set(tables),
-    close: () => raw.close(),
+    close: () => {
+      openHandles.delete(raw);
+      raw.close();
+    },
   };
   return { db, path, built };
 }
