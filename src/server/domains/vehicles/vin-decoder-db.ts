@@ -83,30 +83,42 @@ async function locateSource(): Promise<SourceInfo> {
 }
 
 function openReadOnly(path: string): Database.Database {
-  return new Database(path, { readonly: true, fileMustExist: true });
+  return retain(new Database(path, { readonly: true, fileMustExist: true }));
 }
 
 /**
- * Handles still open when the process exits are closed first: a better-sqlite3 handle destroyed
- * while Node tears the process down aborts Node 24 ("Assertion failed: (env) != nullptr").
+ * Every better-sqlite3 object this process made (connections and prepared statements), held until
+ * the process exits. Node 24 aborts ("Assertion failed: (env) != nullptr") when such an object is
+ * collected as garbage while the process is being torn down; held, they are freed by Node's own
+ * cleanup instead. The server opens one connection for its whole life, so this holds nothing extra
+ * there; only code that opens and drops decoders (tests) keeps a few more until exit. Kept on
+ * globalThis so that a module loaded twice (test isolation) shares one list.
  */
-const openHandles = new Set<Database.Database>();
-let closingAtExit = false;
-function keepForExit(raw: Database.Database): void {
-  openHandles.add(raw);
-  if (closingAtExit) return;
-  closingAtExit = true;
-  process.once('exit', () => {
-    for (const handle of openHandles) if (handle.open) handle.close();
-    openHandles.clear();
-  });
+const RETAINED = Symbol.for('vintech.vpic.retained');
+type Retained = { objects: object[]; connections: Database.Database[] };
+function retained(): Retained {
+  const holder = globalThis as typeof globalThis & { [RETAINED]?: Retained };
+  let list = holder[RETAINED];
+  if (!list) {
+    const created: Retained = { objects: [], connections: [] };
+    list = created;
+    holder[RETAINED] = created;
+    process.once('exit', () => {
+      for (const connection of created.connections) if (connection.open) connection.close();
+    });
+  }
+  return list;
+}
+function retain<T extends object>(object: T): T {
+  retained().objects.push(object);
+  return object;
 }
 
 function readStamp(path: string): string | null {
   let db: Database.Database | undefined;
   try {
     db = openReadOnly(path);
-    const row = db.prepare(`SELECT Value FROM vintech_meta WHERE Key = 'source'`).get();
+    const row = retain(db.prepare(`SELECT Value FROM vintech_meta WHERE Key = 'source'`)).get();
     return isValueRow(row) ? row.Value : null;
   } catch {
     return null; // missing, truncated or from an older layout: rebuild
@@ -143,10 +155,12 @@ const UNPACK_SCRIPT = `
   await pipeline(createReadStream(gz), createGunzip(), createWriteStream(file));
   const db = new Database(file, { fileMustExist: true });
   try {
-    db.pragma('journal_mode = DELETE');
+    db.exec('PRAGMA journal_mode = DELETE');
     db.exec('BEGIN');
     db.exec(buildSql);
-    db.prepare("INSERT INTO vintech_meta (Key, Value) VALUES ('source', ?)").run(stamp);
+    // Held in a variable to the end: a statement left as garbage at exit aborts Node 24.
+    const stampInsert = db.prepare("INSERT INTO vintech_meta (Key, Value) VALUES ('source', ?)");
+    stampInsert.run(stamp);
     db.exec('COMMIT');
     db.exec('ANALYZE');
   } finally {
@@ -207,26 +221,22 @@ export async function openVpicDatabase(dataDir: string): Promise<OpenedVpic> {
     }
     built = true;
   }
-  const raw = openReadOnly(path);
-  keepForExit(raw);
-  raw.pragma('mmap_size = 268435456');
-  raw.pragma('cache_size = -32000');
+  const raw = retain(openReadOnly(path));
+  retained().connections.push(raw);
+  // exec, not pragma(): pragma() prepares a statement object that would be left as garbage.
+  raw.exec('PRAGMA mmap_size = 268435456; PRAGMA cache_size = -32000');
   const tables = new Set(
-    raw
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+    retain(raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`))
       .all()
       .flatMap((row) => (typeof row === 'object' && row !== null && 'name' in row ? [String(row.name)] : [])),
   );
   const db: VpicDb = {
     prepare<Row>(sql: string): Statement<Row> {
       // The SQL names its columns and the caller states their types; better-sqlite3 returns plain objects.
-      return raw.prepare<SqlParam[], Row>(sql);
+      return retain(raw.prepare<SqlParam[], Row>(sql));
     },
     tableNames: () => new Set(tables),
-    close: () => {
-      openHandles.delete(raw);
-      raw.close();
-    },
+    close: () => raw.close(),
   };
   return { db, path, built };
 }
