@@ -6,7 +6,7 @@ export function registerServiceCentersRest(app: FastifyInstance): void {
   const tag = 'Service centers';
   restRoute(
     app,
-    { method: 'GET', url: '/api/service-centers', summary: 'All service centers (active ones only for owners and visitors)', tag, auth: 'public', procedure: 'serviceCenters.all' },
+    { method: 'GET', url: '/api/service-centers', summary: 'All service centers (visitors see active ones only; signed-in users also inactive ones, with their badge)', tag, auth: 'public', procedure: 'serviceCenters.all' },
     ({ caller }) => caller.serviceCenters.all(),
   );
   restRoute(
