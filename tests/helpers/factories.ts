@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../src/shared/auth.ts';
 import type { Role } from '../../src/shared/constants.ts';
@@ -59,4 +60,15 @@ export async function signInCookie(app: FastifyInstance, email: string, password
   const cookie = res.cookies.find((c) => c.name === 'vt.sid');
   if (!cookie) throw new Error('no session cookie');
   return `vt.sid=${cookie.value}`;
+}
+
+/** The TRPCError a call failed with (the test fails if the call succeeds or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

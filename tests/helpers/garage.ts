@@ -1,11 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Vehicle, VehicleComponent } from '../../src/shared/vehicles.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
-import { buildTestApp, callerFor, createUser } from './factories.ts';
+import { buildTestApp, callerFor, createUser, rejection } from './factories.ts';
 
 /** Fixtures of the garage and service-records tests: decoded vehicles, owners with a garage, REST calls. */
 
@@ -19,16 +18,6 @@ const ORIGIN = 'http://localhost:3000';
 export function shiftDay(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** The REST answer a failed call turns into (status and JSON body). */
@@ -141,3 +130,5 @@ export function garageFixtures(getDb: () => Database) {
     },
   };
 }
+
+export { rejection };

@@ -1,30 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { createUser } from '../../../../tests/helpers/factories.ts';
-import { AVATAR_PRESETS, avatarInputSchema, type AvatarInput } from '../../../shared/avatars.ts';
+import { avatarInputSchema } from '../../../shared/avatars.ts';
 import type { Database } from '../../db/index.ts';
 import { createAvatar, removeAvatar, setActiveAvatar } from './service.ts';
-
-function avatarBody(displayName: string, overrides: Partial<AvatarInput> = {}): AvatarInput {
-  return {
-    displayName,
-    style: { ...AVATAR_PRESETS[2]!.style },
-    personality: 'expert',
-    voice: 'text',
-    tipsLevel: 'advanced',
-    ...overrides,
-  };
-}
-
-async function activeIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('avatar_profiles')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('is_active', '=', true)
-    .execute();
-  return rows.map((r) => r.id);
-}
+import { avatarBody, activeIds } from './test-support.ts';
 
 describeEachDatabase('avatars: exactly one active', (getDb, kind) => {
   it('keeps exactly one active avatar under concurrent set-active, create and delete calls', async () => {

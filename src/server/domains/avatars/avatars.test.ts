@@ -2,30 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
-import { AVATAR_PRESETS, avatarInputSchema, type AvatarInput } from '../../../shared/avatars.ts';
-import type { Database } from '../../db/index.ts';
+import { avatarInputSchema } from '../../../shared/avatars.ts';
 import { createAvatar } from './service.ts';
-
-function avatarBody(displayName: string, overrides: Partial<AvatarInput> = {}): AvatarInput {
-  return {
-    displayName,
-    style: { ...AVATAR_PRESETS[2]!.style },
-    personality: 'expert',
-    voice: 'text',
-    tipsLevel: 'advanced',
-    ...overrides,
-  };
-}
-
-async function activeIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('avatar_profiles')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('is_active', '=', true)
-    .execute();
-  return rows.map((r) => r.id);
-}
+import { avatarBody, activeIds } from './test-support.ts';
 
 describeEachDatabase('avatars through REST', (getDb) => {
   let app: FastifyInstance;

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_PRESETS, avatarInputSchema, type AvatarInput } from '../../../shared/avatars.ts';
-
-function avatarBody(displayName: string, overrides: Partial<AvatarInput> = {}): AvatarInput {
-  return {
-    displayName,
-    style: { ...AVATAR_PRESETS[2]!.style },
-    personality: 'expert',
-    voice: 'text',
-    tipsLevel: 'advanced',
-    ...overrides,
-  };
-}
+import { avatarInputSchema } from '../../../shared/avatars.ts';
+import { avatarBody } from './test-support.ts';
 
 describe('avatar schema', () => {
   it('answers the exact display name messages and normalises accessories', () => {

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { createContextInner } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
@@ -35,15 +34,6 @@ export function vehiclesCaller(db: Database, source: DecoderSource) {
   return factory(createContextInner({ db, user: null })).vehicles;
 }
 
-export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 export async function vehicleCount(db: Database): Promise<number> {
   const row = await db.selectFrom('vehicles').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
@@ -63,3 +53,5 @@ export async function partsOf(db: Database, vehicleId: string): Promise<{ compon
     .executeTakeFirstOrThrow();
   return { components: components.n, videos: videos.n };
 }
+
+export { rejection } from '../../../../tests/helpers/factories.ts';
