@@ -7,6 +7,7 @@ import * as m0005 from './0005_api_tokens.ts';
 import * as m0006 from './0006_knowledge_kind.ts';
 import * as m0007 from './0007_garage_and_records.ts';
 import * as m0008 from './0008_inquiry_search_text.ts';
+import * as m0009 from './0009_shops.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_knowledge_kind': m0006,
   '0007_garage_and_records': m0007,
   '0008_inquiry_search_text': m0008,
+  '0009_shops': m0009,
 };

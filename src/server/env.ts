@@ -68,6 +68,19 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
   SEED_DEMO: booleanText,
+  /** Comma-separated addresses that administer the platform besides the install's first account. */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
+      const bad = list.find((e) => !z.email().safeParse(e).success);
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `ADMIN_EMAILS must be a comma-separated list of email addresses ("${bad}" is not one)` });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,10 +4,12 @@ import { databaseOptionsFromEnv, openDatabase } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { loadEnv } from './env.ts';
+import { configureAdminEmails } from './lib/admins.ts';
 import { pruneRateLimits } from './http/rate-limit.ts';
 import { pruneExpiredSessions } from './http/sessions.ts';
 
 const env = loadEnv();
+configureAdminEmails(env.ADMIN_EMAILS);
 const log = {
   info: (message: string) => console.log(`[vintech] ${message}`),
   error: (message: string) => console.error(`[vintech] ${message}`),

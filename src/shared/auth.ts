@@ -73,6 +73,10 @@ export interface User {
   preferences: Preferences;
   createdAt: Date;
   updatedAt: Date;
+  /** Administers the platform: the global knowledge base and the directory of centers. */
+  isAdmin: boolean;
+  /** The shop whose data the Tech shell shows, when the user is staff somewhere. */
+  currentShopId: string | null;
 }
 
 export const changePasswordSchema = z.object({

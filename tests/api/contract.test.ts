@@ -67,6 +67,8 @@ const userShape = z
       .strict(),
     createdAt: when,
     updatedAt: when,
+    isAdmin: z.boolean(),
+    currentShopId: uuid.nullable(),
   })
   .strict() satisfies z.ZodType<Wire<User>>;
 

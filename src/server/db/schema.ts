@@ -33,6 +33,10 @@ export interface UsersTable {
   preferences: ColumnType<JsonObject, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Administers the platform (migration 0009); ADMIN_EMAILS adds more at run time. */
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The shop this staff member works in right now (migration 0009). */
+  current_shop_id: string | null;
 }
 
 export interface SessionsTable {
@@ -90,6 +94,8 @@ export interface ServiceRecordsTable {
   notes: string | null;
   mileage_value: number | null;
   updated_at: Timestamp;
+  /** The shop that wrote the record (migration 0009); null for the owner's own. */
+  service_center_id: string | null;
 }
 
 /** A user's saved vehicle (migration 0007). */
@@ -226,6 +232,11 @@ export interface CustomerInquiriesTable {
   attachments: ColumnType<Json, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The shop's customer record, the customer's vehicle there, the garage vehicle and the author (migration 0009). */
+  shop_customer_id: string | null;
+  customer_vehicle_id: string | null;
+  garage_vehicle_id: string | null;
+  created_by: string | null;
 }
 
 export interface ServiceAppointmentsTable {
@@ -250,6 +261,11 @@ export interface ServiceAppointmentsTable {
   reminder_sent: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The shop's customer record, the customer's vehicle there, the garage vehicle and the author (migration 0009). */
+  shop_customer_id: string | null;
+  customer_vehicle_id: string | null;
+  garage_vehicle_id: string | null;
+  created_by: string | null;
 }
 
 export interface ApiTokensTable {
@@ -263,7 +279,96 @@ export interface ApiTokensTable {
   revoked_at: Date | null;
 }
 
+export type StaffRole = 'owner' | 'manager' | 'technician';
+
+/** Staff membership of a service center (migration 0009). */
+export interface ShopStaffTable {
+  service_center_id: string;
+  user_id: string;
+  role: ColumnType<StaffRole, StaffRole, StaffRole>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ShopInvitesTable {
+  id: Generated<string>;
+  service_center_id: string;
+  code_hash: string;
+  role: StaffRole;
+  email: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_by: string | null;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ShopCustomersTable {
+  id: Generated<string>;
+  service_center_id: string;
+  user_id: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ShopCustomerVehiclesTable {
+  id: Generated<string>;
+  customer_id: string;
+  vehicle_id: string;
+  plate: string | null;
+  odometer: number | null;
+  garage_vehicle_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InquiryMessagesTable {
+  id: Generated<string>;
+  inquiry_id: string;
+  author_id: string | null;
+  from_staff: boolean;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  service_center_id: string;
+  actor_id: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  before: JsonColumn | null;
+  after: JsonColumn | null;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  read_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
+  shop_staff: ShopStaffTable;
+  shop_invites: ShopInvitesTable;
+  shop_customers: ShopCustomersTable;
+  shop_customer_vehicles: ShopCustomerVehiclesTable;
+  inquiry_messages: InquiryMessagesTable;
+  audit_log: AuditLogTable;
+  notifications: NotificationsTable;
   crm_counts: CrmCountsTable;
   api_tokens: ApiTokensTable;
   app_settings: AppSettingsTable;

@@ -34,7 +34,7 @@ describeEachDatabase('accounts', (getDb) => {
     const body = me.json();
     expect(body).toMatchObject({ email, firstName: 'Ada', lastName: null, role: null, profileImageUrl: null });
     expect(Object.keys(body).sort()).toEqual(
-      ['createdAt', 'email', 'firstName', 'id', 'lastName', 'preferences', 'profileImageUrl', 'role', 'updatedAt'].sort(),
+      ['createdAt', 'currentShopId', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'preferences', 'profileImageUrl', 'role', 'updatedAt'].sort(),
     );
     expect(body.preferences).toEqual({
       guidanceLevel: 'basic',

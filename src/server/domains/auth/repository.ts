@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { preferencesSchema, type Preferences, type User } from '../../../shared/auth.ts';
 import type { Executor } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { isAdminAccount } from '../../lib/admins.ts';
 
 const userColumns = [
   'id',
@@ -12,6 +14,8 @@ const userColumns = [
   'preferences',
   'created_at',
   'updated_at',
+  'is_admin',
+  'current_shop_id',
 ] as const;
 
 type UserColumns = Pick<UserRow, (typeof userColumns)[number]>;
@@ -32,6 +36,8 @@ function toUser(row: UserColumns): User {
     preferences: readPreferences(row.preferences),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    isAdmin: isAdminAccount(row.email, row.is_admin),
+    currentShopId: row.current_shop_id,
   };
 }
 
@@ -64,6 +70,8 @@ export async function insertUser(
       first_name: values.firstName ?? null,
       last_name: values.lastName ?? null,
       preferences: JSON.stringify(preferencesSchema.parse({})),
+      // The first account of a fresh install administers it (docs/shops.md#admins).
+      is_admin: sql<boolean>`NOT EXISTS (SELECT 1 FROM users WHERE password_hash IS NOT NULL)`,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(userColumns)

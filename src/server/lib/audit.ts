@@ -1,0 +1,34 @@
+import type { Json } from '../db/schema.ts';
+import type { Executor } from '../db/index.ts';
+
+/** What staff changed in a customer's data (docs/shops.md#audit). */
+export interface AuditEntry {
+  serviceCenterId: string;
+  actorId: string;
+  entity: 'customer' | 'customer_vehicle' | 'inquiry' | 'inquiry_message' | 'appointment' | 'service_record' | 'staff' | 'invite' | 'center';
+  entityId: string;
+  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'convert' | 'reply' | 'accept' | 'revoke';
+  before?: Json | null;
+  after?: Json | null;
+}
+
+/** Written in the same transaction as the change it describes, so neither exists without the other. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      service_center_id: entry.serviceCenterId,
+      actor_id: entry.actorId,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      action: entry.action,
+      before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+/** A row as JSON the log can keep: dates as ISO strings, nothing undefined. */
+export function auditable(value: object): Json {
+  return JSON.parse(JSON.stringify(value)) as Json;
+}
