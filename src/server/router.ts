@@ -7,6 +7,7 @@ import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
 import { serviceCentersRouter } from './domains/service-centers/router.ts';
 import { componentHistoryRouter, serviceRecordsRouter } from './domains/service-records/router.ts';
+import { shopsRouter } from './domains/shops/router.ts';
 import { vehiclesRouter } from './domains/vehicles/router.ts';
 import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   vehicles: mergeRouters(vehiclesRouter, componentHistoryRouter),
   serviceCenters: serviceCentersRouter,
+  shops: shopsRouter,
   inquiries: inquiriesRouter,
   appointments: appointmentsRouter,
   avatars: avatarsRouter,
