@@ -70,10 +70,19 @@ function openApiPath(url: string): { path: string; params: string[] } {
   return { path, params };
 }
 
+const ACCESS_TEXT: Record<RestDoc['auth'], string> = {
+  public: 'anyone',
+  user: 'signed in',
+  staff: 'signed in, staff of the shop',
+  admin: 'signed in, administrator',
+  tech: 'signed in, Tech Mode',
+};
+
 function errorsFor(doc: RestDoc): string[] {
   const codes = new Set<string>(['400', '413', '429', '503']);
   if (doc.auth !== 'public') codes.add('401');
-  if (doc.auth === 'tech') codes.add('403');
+  if (doc.auth === 'tech' || doc.auth === 'staff' || doc.auth === 'admin') codes.add('403');
+  if (doc.auth === 'staff') codes.add('404');
   if (doc.url.includes(':')) codes.add('404');
   return [...codes].sort();
 }
@@ -112,7 +121,7 @@ export function buildOpenApiDocument(docs: RestDoc[], appName: string): JsonSche
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       security: doc.auth === 'public' ? [] : [{ cookieSession: [] }, { apiToken: [] }],
-      'x-vintech-access': doc.auth === 'public' ? 'anyone' : doc.auth === 'tech' ? 'signed in, Tech Mode' : 'signed in',
+      'x-vintech-access': ACCESS_TEXT[doc.auth],
       responses,
     };
   }

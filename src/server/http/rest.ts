@@ -48,7 +48,11 @@ export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { s
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RestAuth = 'public' | 'user' | 'tech';
+/**
+ * Who may call a path: anyone; any signed-in user (their own rows); staff of the shop the path
+ * names (403 for a role too small, 404 for everyone else); administrators.
+ */
+export type RestAuth = 'public' | 'user' | 'staff' | 'admin' | 'tech';
 
 /** What the API reference says about one REST path; the schemas are the ones the procedure uses. */
 export interface RestDoc {
