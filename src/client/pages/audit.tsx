@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryView } from '../../shared/audit.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { AuditDiff } from '../components/customers/AuditDiff.tsx';
@@ -15,7 +16,17 @@ function entityLabel(entity: string): string {
   return (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? entity;
 }
 
+/** The customer an entry is about, when it is one: its page is a click away. */
+function customerOf(entry: AuditEntryView): string | null {
+  if (entry.entity === 'customer') return entry.entityId;
+  for (const side of [entry.after, entry.before]) {
+    if (side && typeof side === 'object' && !Array.isArray(side) && typeof side.customerId === 'string') return side.customerId;
+  }
+  return null;
+}
+
 function Entry({ entry }: { entry: AuditEntryView }) {
+  const customerId = customerOf(entry);
   const who = entry.actor ? (entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email) : 'A removed account';
   return (
     <Card withBorder padding="md" component="article" data-testid="audit-entry">
@@ -33,7 +44,14 @@ function Entry({ entry }: { entry: AuditEntryView }) {
             {formatDateTime(entry.createdAt)}
           </Text>
         </Group>
-        <Text size="sm">by {who}</Text>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm">by {who}</Text>
+          {customerId ? (
+            <Anchor component={Link} href={`/customers/${customerId}`} size="sm">
+              Open customer
+            </Anchor>
+          ) : null}
+        </Group>
         <AuditDiff before={entry.before} after={entry.after} />
       </Stack>
     </Card>

@@ -4,6 +4,7 @@ import type { AuditJson } from '../../../shared/audit.ts';
 function show(value: AuditJson | undefined): string {
   if (value === undefined || value === null || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.map((v) => show(v)).join(', ') : '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -21,7 +22,8 @@ function asObject(value: AuditJson | null): Record<string, AuditJson> {
 export function AuditDiff({ before, after }: { before: AuditJson | null; after: AuditJson | null }) {
   const b = asObject(before);
   const a = asObject(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  // Ids are kept for programs reading the log through the API; people read the names beside them.
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !/Id$/.test(key));
   const changed = before !== null && after !== null ? keys.filter((key) => show(b[key]) !== show(a[key])) : keys;
   if (changed.length === 0) {
     return (

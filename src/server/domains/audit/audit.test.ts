@@ -39,7 +39,7 @@ describeEachDatabase('audit log and customer REST paths', (getDb) => {
       before: { name: 'Audited', tags: [], email: 'a@example.test' },
       after: { name: 'Audited Again', tags: ['VIP'] },
     });
-    expect(log.items[0]).toMatchObject({ before: { odometer: 200 }, after: null });
+    expect(log.items[0]).toMatchObject({ before: { odometer: 200, vehicle: expect.stringMatching(/^2019 Toyota Camry /) }, after: null });
     expect(log.items[4]).toMatchObject({ before: null, after: { name: 'Audited' } });
 
     const vehiclesOnly = await callerFor(db, shop.manager).audit.list({ serviceCenterId: shop.centerId, entity: 'customer_vehicle', limit: 2 });

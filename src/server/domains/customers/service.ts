@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
 import { checkReferences } from '../../lib/references.ts';
+import { findVehicleById } from '../../lib/vehicles.ts';
 import { requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
 import {
   countCustomerVehicles,
@@ -59,8 +60,11 @@ function customerAudit(row: CustomerRow) {
   return auditable({ name: row.name, email: row.email, phone: row.phone, notes: row.notes, tags: row.tags, linked: row.user_id !== null });
 }
 
-function vehicleAudit(row: CustomerVehicleRow) {
-  return auditable({ customerId: row.customer_id, vehicleId: row.vehicle_id, plate: row.plate, odometer: row.odometer });
+/** What the log keeps of a customer's vehicle: the ids for programs, the vehicle's name for people. */
+async function vehicleAudit(db: Executor, row: CustomerVehicleRow) {
+  const vehicle = await findVehicleById(db, row.vehicle_id);
+  const name = vehicle ? [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(' ') + (vehicle.vin ? ` (VIN ${vehicle.vin})` : '') : null;
+  return auditable({ customerId: row.customer_id, vehicleId: row.vehicle_id, vehicle: name, plate: row.plate, odometer: row.odometer });
 }
 
 export async function getCustomerDetail(db: Executor, user: User, id: string): Promise<CustomerDetail> {
@@ -117,7 +121,7 @@ export async function addCustomerVehicle(
       throw domainError('BAD_REQUEST', `A customer can have at most ${MAX_CUSTOMER_VEHICLES} vehicles`);
     }
     const row = await insertCustomerVehicle(trx, values);
-    await recordAudit(trx, { serviceCenterId: customer.service_center_id, actorId: actor.userId, entity: 'customer_vehicle', entityId: row.id, action: 'create', after: vehicleAudit(row) });
+    await recordAudit(trx, { serviceCenterId: customer.service_center_id, actorId: actor.userId, entity: 'customer_vehicle', entityId: row.id, action: 'create', after: await vehicleAudit(trx, row) });
     const [vehicle] = await withVehicles(trx, [row]);
     if (!vehicle) throw domainError('BAD_REQUEST', 'Vehicle not found');
     return vehicle;
@@ -143,8 +147,8 @@ export async function updateCustomerVehicle(
       entity: 'customer_vehicle',
       entityId: id,
       action: 'update',
-      before: vehicleAudit(before),
-      after: vehicleAudit(after),
+      before: await vehicleAudit(trx, before),
+      after: await vehicleAudit(trx, after),
     });
     const [vehicle] = await withVehicles(trx, [after]);
     if (!vehicle) throw vehicleNotFound();
@@ -161,7 +165,7 @@ export async function removeCustomerVehicle(db: Database, user: User, id: string
     const before = await findCustomerVehicleRow(trx, id, true);
     if (!before) throw vehicleNotFound();
     await deleteCustomerVehicleRow(trx, id);
-    await recordAudit(trx, { serviceCenterId: before.service_center_id, actorId: actor.userId, entity: 'customer_vehicle', entityId: id, action: 'delete', before: vehicleAudit(before) });
+    await recordAudit(trx, { serviceCenterId: before.service_center_id, actorId: actor.userId, entity: 'customer_vehicle', entityId: id, action: 'delete', before: await vehicleAudit(trx, before) });
   });
   return { id };
 }
