@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { shortUserId } from '../../../shared/format.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ShopPicker } from '../shops/ShopPicker.tsx';
 import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state.ts';
@@ -62,6 +63,7 @@ export function TechShell({ children }: { children: ReactNode }) {
             <Brand subtitle="Technician Dashboard" />
           </Group>
           <Group gap={4} wrap="nowrap">
+            <ShopPicker />
             <Group gap={4} visibleFrom="sm">
               {headerLinks.map((link) => (
                 <Button

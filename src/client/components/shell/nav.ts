@@ -9,6 +9,7 @@ import {
   IconDatabase,
   IconGauge,
   IconBuildingStore,
+  IconBuildingWarehouse,
   IconScan,
   IconSearch,
   IconStethoscope,
@@ -56,6 +57,7 @@ export const techNavGroups: NavGroup[] = [
   {
     label: 'CRM & Services',
     items: [
+      { label: 'Shop', path: '/shop', icon: IconBuildingWarehouse },
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
