@@ -63,7 +63,9 @@ export function TechShell({ children }: { children: ReactNode }) {
             <Brand subtitle="Technician Dashboard" />
           </Group>
           <Group gap={4} wrap="nowrap">
-            <ShopPicker />
+            <Box visibleFrom="sm" mr="xs">
+              <ShopPicker />
+            </Box>
             <Group gap={4} visibleFrom="sm">
               {headerLinks.map((link) => (
                 <Button
@@ -100,6 +102,9 @@ export function TechShell({ children }: { children: ReactNode }) {
         closeButtonProps={{ 'aria-label': 'Close technician tools' }}
         data-testid="tech-sidebar-drawer"
       >
+        <Box px="sm" pb="sm">
+          <ShopPicker />
+        </Box>
         <TechSidebar collapsed={false} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
