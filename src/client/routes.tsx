@@ -31,6 +31,8 @@ export const routes: AppRoute[] = [
   { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/camera.tsx')) },
   { path: '/diagnostics', title: 'Diagnostic Tools', roles: techOnly, page: lazy(() => import('./pages/diagnostics.tsx')) },
   { path: '/knowledge', title: 'Knowledge Base', roles: both, page: lazy(() => import('./pages/knowledge.tsx')) },
+  { path: '/shop', title: 'Shop', roles: both, page: lazy(() => import('./pages/shop.tsx')) },
+  { path: '/invite/:code', title: 'Invitation', roles: both, page: lazy(() => import('./pages/invite.tsx')) },
   { path: '/service-centers', title: 'Service Centers', roles: techOnly, page: lazy(() => import('./pages/service-centers.tsx')) },
   {
     path: '/customer-inquiries',

@@ -14,6 +14,8 @@ import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInqui
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
 import type { ServiceCenter } from '../../src/shared/service-centers.ts';
+import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
+import { makeStaff } from '../helpers/shops.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { componentSet } from '../../src/server/domains/vehicles/components.ts';
@@ -197,6 +199,15 @@ const centerShape = z
   })
   .strict() satisfies z.ZodType<Wire<ServiceCenter>>;
 
+const staffShape = z
+  .object({ userId: uuid, name: maybeText, email: text, role: z.enum(STAFF_ROLES), since: when })
+  .strict() satisfies z.ZodType<Wire<StaffMember>>;
+const inviteFields = { id: uuid, role: z.enum(STAFF_ROLES), email: maybeText, createdAt: when, expiresAt: when, createdByName: maybeText };
+const pendingInviteShape = z.object(inviteFields).strict() satisfies z.ZodType<Wire<PendingInvite>>;
+const invitePreviewShape = z.object({ state: z.literal('open'), shopName: text, city: text, stateName: text, role: z.enum(STAFF_ROLES), expiresAt: when }).strict();
+const acceptedInviteShape = z.object({ serviceCenterId: uuid, shopName: text, role: z.enum(STAFF_ROLES) }).strict() satisfies z.ZodType<Wire<AcceptedInvite>>;
+const createdInviteShape = z.object({ ...inviteFields, code: z.string().regex(/^[A-Za-z0-9_-]{43}$/), link: z.string().startsWith('/invite/'), emailed: z.boolean() }).strict();
+
 const money = z.string().regex(/^\d+(\.\d{1,2})?$/).nullable();
 
 const inquiryShape = z
@@ -363,6 +374,15 @@ interface Fixtures {
    * vehicle in an inquiry, so the technician keeps its records too. */
   recordId: string;
   recordToDeleteId: string;
+  /** Shops: `tech` owns `centerId` (with a technician `staffMemberId`), `leaveCenterId` (with a
+   * second owner, so tech may leave) and `inviteCenterId`, whose open invitations are `acceptCode`
+   * and `revokeInviteId`. */
+  staffMemberId: string;
+  leaveCenterId: string;
+  inviteCenterId: string;
+  acceptCode: string;
+  revokeInviteId: string;
+  deletableKnowledgeItemId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -410,20 +430,28 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   if (!component) throw new Error('fixture vehicle has no components');
 
   const knowledgeTag = 'contract-fixture';
-  const [item, inactiveItem] = await db
+  const [item, inactiveItem, deletableItem] = await db
     .insertInto('knowledge_items')
     .values([
-      { audience: 'both', priority: 'high', title: 'Contract fixture item', body: 'Checks the REST search answer.', tags: [knowledgeTag, 'vin'] },
+      { audience: 'both', priority: 'high', title: 'Contract fixture item', body: 'Checks the REST search answer.', tags: [knowledgeTag, 'vin'], created_by: tech.id },
       { audience: 'both', priority: 'high', title: 'Retired item', body: 'No longer served.', tags: [knowledgeTag], is_active: false },
+      { audience: 'both', priority: 'low', title: 'Item to take out', body: 'Deleted by its author.', tags: ['contract-delete'], created_by: tech.id },
     ])
     .returning('id')
     .execute();
-  if (!item || !inactiveItem) throw new Error('knowledge fixtures not stored');
+  if (!item || !inactiveItem || !deletableItem) throw new Error('knowledge fixtures not stored');
 
   const center = await asTech.serviceCenters.create({ name: 'Contract Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
   const inactive = await asTech.serviceCenters.create({ name: 'Closed Garage', address: '2 Main St', city: 'Springfield', state: 'IL' });
   await asTech.serviceCenters.deactivate({ id: inactive.id });
   const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Shelbyville', state: 'IL' });
+  const staffMember = await createUser(db, { role: 'simple' });
+  await makeStaff(db, staffMember.id, center.id, 'technician');
+  const leaveCenter = await asTech.serviceCenters.create({ name: 'Shared Garage', address: '4 Main St', city: 'Springfield', state: 'IL' });
+  await makeStaff(db, (await createUser(db)).id, leaveCenter.id, 'owner');
+  const inviteCenter = await asTech.serviceCenters.create({ name: 'Hiring Garage', address: '5 Main St', city: 'Springfield', state: 'IL' });
+  const acceptInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'technician' });
+  const revokeInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'manager', email: 'hire@example.test' });
 
   const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.' });
   const appointment = await asOwner.appointments.create({
@@ -479,6 +507,12 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     engineId: engine.id,
     recordId: record.id,
     recordToDeleteId: recordToDelete.id,
+    staffMemberId: staffMember.id,
+    leaveCenterId: leaveCenter.id,
+    inviteCenterId: inviteCenter.id,
+    acceptCode: acceptInvite.code,
+    revokeInviteId: revokeInvite.id,
+    deletableKnowledgeItemId: deletableItem.id,
   };
 }
 
@@ -689,22 +723,84 @@ const ROWS: Row[] = [
   }),
   row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'No Address' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { address: ['Address is required'] } } }) }),
   row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'Bad Zip', address: 'a', city: 'b', state: 'c', zipCode: 'abc' }), status: 400 }),
-  row({ method: 'POST', route: '/api/service-centers', as: 'owner', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 403 }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'owner', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 201, shape: centerShape, note: 'any signed-in user registers a shop', check: (c, fx) => expect(c.managerId).toBe(fx.users.owner.id) }),
   row({ method: 'POST', route: '/api/service-centers', as: 'anonymous', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ phone: '(555) 010-2000', website: '' }), status: 200, shape: centerShape, check: (c) => expect(c).toMatchObject({ phone: '(555) 010-2000', website: null, name: 'Editable Garage' }) }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ website: 'javascript:alert(1)' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ managerId: MISSING }), status: 400, note: 'unknown field' }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', body: () => ({ name: 'Ghost' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', body: () => ({ name: 'Mine now' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', body: () => ({ name: 'Mine now' }), status: 404, note: 'not staff of that center' }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', body: () => ({ name: 'Mine now' }), status: 401 }),
 
-  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', status: 403 }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', status: 404, note: 'not staff of that center' }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', status: 401 }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 204 }),
   row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 200, shape: centerShape, note: 'delete deactivates', check: (c) => expect(c.isActive).toBe(false) }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', status: 404 }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: '/api/service-centers/1', as: 'tech', status: 400 }),
+
+  // -- Knowledge: taking an item out ------------------------------------------------------------
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'owner', status: 403, note: 'not staff, not the author' }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: '/api/knowledge/not-an-id', as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'tech', status: 204, note: 'its author, staff of a shop' }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'tech', status: 404, note: 'already taken out' }),
+
+  // -- Shops: staff and invitations -------------------------------------------------------------
+  row({ method: 'POST', route: '/api/shops', as: 'other', body: () => ({ name: 'Other Garage', address: '9 Side St', city: 'Ogdenville', state: 'IL' }), status: 201, shape: centerShape, check: (c, fx) => expect(c.managerId).toBe(fx.users.other.id) }),
+  row({ method: 'POST', route: '/api/shops', as: 'other', body: () => ({ name: 'No City', address: '9 Side St', state: 'IL' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'City is required' }) }),
+  row({ method: 'POST', route: '/api/shops', as: 'anonymous', body: () => ({ name: 'Ghost Garage', address: 'a', city: 'b', state: 'c' }), status: 401 }),
+
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', status: 200, shape: z.array(staffShape), check: (list, fx) => expect(list.map((m) => [m.userId, m.role])).toEqual([[fx.users.tech.id, 'owner'], [fx.staffMemberId, 'technician']]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'owner', status: 404, note: 'not staff' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: '/api/shops/not-a-uuid/staff', as: 'tech', status: 400 }),
+
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', body: () => ({ role: 'technician', email: 'New.Tech@Example.test' }), status: 201, shape: createdInviteShape, check: (i) => expect(i).toMatchObject({ role: 'technician', email: 'new.tech@example.test', emailed: false }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', body: () => ({ role: 'boss' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Role must be one of: owner, manager, technician' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'owner', body: () => ({ role: 'technician' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'anonymous', body: () => ({ role: 'technician' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', body: () => ({ role: 'manager' }), status: 200, shape: staffShape, check: (m, fx) => expect(m).toMatchObject({ userId: fx.staffMemberId, role: 'manager' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.users.tech.id}`, as: 'tech', body: () => ({ role: 'technician' }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'A shop needs at least one owner: make another member an owner first.' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', body: () => ({ role: 'chief' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${MISSING}`, as: 'tech', body: () => ({ role: 'manager' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Staff member not found' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'other', body: () => ({ role: 'owner' }), status: 404, note: 'not staff' }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'anonymous', body: () => ({ role: 'owner' }), status: 401 }),
+
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'tech', status: 200, shape: z.array(pendingInviteShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.revokeInviteId) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: '/api/shops/1/invites', as: 'tech', status: 400 }),
+
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'owner', status: 404 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/not-an-id`, as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'tech', status: 204 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'tech', status: 404, note: 'already withdrawn' }),
+
+  row({ method: 'GET', route: '/api/invites/:code', url: (fx) => `/api/invites/${fx.acceptCode}`, as: 'anonymous', status: 200, shape: invitePreviewShape, check: (p) => expect(p).toMatchObject({ state: 'open', shopName: 'Hiring Garage', city: 'Springfield', role: 'technician' }) }),
+  row({ method: 'GET', route: '/api/invites/:code', url: `/api/invites/${'x'.repeat(43)}`, as: 'anonymous', status: 404, check: (e) => expect(e).toMatchObject({ message: 'This invitation is not valid. Check that the link was copied completely.' }) }),
+  row({ method: 'GET', route: '/api/invites/:code', url: '/api/invites/short', as: 'anonymous', status: 400, check: (e) => expect(JSON.stringify(e)).toContain('This invitation is not valid') }),
+
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: '/api/invites/short/accept', as: 'other', status: 400 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: `/api/invites/${'y'.repeat(43)}/accept`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'other', status: 200, shape: acceptedInviteShape, check: (a, fx) => expect(a).toEqual({ serviceCenterId: fx.inviteCenterId, shopName: 'Hiring Garage', role: 'technician' }) }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'owner', status: 409, check: (e) => expect(e).toMatchObject({ message: 'This invitation was already used.' }) }),
+
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'owner', status: 404 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/x`, as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', status: 204 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', status: 404, note: 'already removed' }),
+
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.centerId}/leave`, as: 'tech', status: 409, note: 'the last owner' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'owner', status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: '/api/shops/nope/leave', as: 'tech', status: 400 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'tech', status: 204, note: 'another owner remains' }),
 
   // -- Customer inquiries -------------------------------------------------------------------
   row({

@@ -10,6 +10,7 @@ import {
   IconDatabase,
   IconGauge,
   IconBuildingStore,
+  IconBuildingWarehouse,
   IconScan,
   IconSearch,
   IconStethoscope,
@@ -60,6 +61,7 @@ export const techNavGroups: NavGroup[] = [
   {
     label: 'CRM & Services',
     items: [
+      { label: 'Shop', path: '/shop', icon: IconBuildingWarehouse },
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
