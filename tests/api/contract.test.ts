@@ -16,6 +16,8 @@ import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } 
 import type { ServiceCenter } from '../../src/shared/service-centers.ts';
 import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
 import { makeStaff } from '../helpers/shops.ts';
+import type { AuditEntryView } from '../../src/shared/audit.ts';
+import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { componentSet } from '../../src/server/domains/vehicles/components.ts';
@@ -318,6 +320,50 @@ const reportShape = z
   })
   .strict() satisfies z.ZodType<Record<keyof AnalyticsReport, unknown>>;
 
+const customerFields = {
+  id: uuid,
+  serviceCenterId: uuid,
+  name: text,
+  email: maybeText,
+  phone: maybeText,
+  notes: maybeText,
+  tags: z.array(text),
+  linked: z.boolean(),
+  createdAt: when,
+  updatedAt: when,
+};
+const customerShape = z.object(customerFields).strict() satisfies z.ZodType<Wire<CustomerSummary>>;
+const customerListItemShape = z
+  .object({ ...customerFields, vehicleCount: z.number().int(), openInquiryCount: z.number().int(), upcomingAppointmentCount: z.number().int() })
+  .strict() satisfies z.ZodType<Wire<CustomerListItem>>;
+const customerPageShape = z.object({ items: z.array(customerListItemShape), nextCursor: text.nullable() }).strict();
+const customerDetailShape = z
+  .object({
+    customer: customerShape,
+    vehicles: z.array(
+      z
+        .object({ id: uuid, customerId: uuid, vehicle: vehicleShape, plate: maybeText, odometer: z.number().int().nullable(), garageVehicleId: uuid.nullable(), createdAt: when, updatedAt: when })
+        .strict(),
+    ),
+    inquiries: z.array(z.object({ id: uuid, subject: text, inquiryType: text, status: text, priority: text, createdAt: when }).strict()),
+    appointments: z.array(z.object({ id: uuid, serviceType: text, status: text, appointmentDate: when, duration: z.number().int() }).strict()),
+    records: z.array(z.object({ id: uuid, vehicleId: uuid, serviceType: text, status: text, date: when, mileage: z.number().int().nullable(), cost: money }).strict()),
+  })
+  .strict() satisfies z.ZodType<Wire<CustomerDetail>>;
+const auditEntryShape = z
+  .object({
+    id: uuid,
+    entity: text,
+    entityId: uuid,
+    action: text,
+    actor: z.object({ id: uuid, name: maybeText, email: z.email() }).strict().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: when,
+  })
+  .strict() satisfies z.ZodType<Omit<Wire<AuditEntryView>, 'before' | 'after'> & { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>;
+const auditPageShape = z.object({ items: z.array(auditEntryShape), nextCursor: text.nullable() }).strict();
+
 const errorShape = z
   .object({
     message: z.string().min(1),
@@ -383,6 +429,10 @@ interface Fixtures {
   acceptCode: string;
   revokeInviteId: string;
   deletableKnowledgeItemId: string;
+  /** A shop `tech` manages with one customer, and a shop where `tech` is a technician only. */
+  shopId: string;
+  customerId: string;
+  workShopId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -478,6 +528,26 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
   const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
 
+  const shops = await db
+    .insertInto('service_centers')
+    .values([
+      { name: 'Contract Customers Shop', address: '4 Main St', city: 'Springfield', state: 'IL' },
+      { name: 'Contract Work Shop', address: '5 Main St', city: 'Springfield', state: 'IL' },
+    ])
+    .returning('id')
+    .execute();
+  const [shop, workShop] = shops;
+  if (!shop || !workShop) throw new Error('shop fixtures not stored');
+  await db
+    .insertInto('shop_staff')
+    .values([
+      { service_center_id: shop.id, user_id: tech.id, role: 'manager' },
+      { service_center_id: workShop.id, user_id: tech.id, role: 'technician' },
+    ])
+    .execute();
+  const customer = await asTech.customers.create({ serviceCenterId: shop.id, name: 'Ada Contract', email: 'ada.contract@example.test', tags: ['fleet'] });
+  await asTech.customers.vehicles.add({ customerId: customer.id, vehicleId: vehicle.id, plate: 'CT 1', odometer: 30_000 });
+
   return {
     users: { owner, other, tech },
     cookies: {
@@ -513,6 +583,9 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     acceptCode: acceptInvite.code,
     revokeInviteId: revokeInvite.id,
     deletableKnowledgeItemId: deletableItem.id,
+    shopId: shop.id,
+    customerId: customer.id,
+    workShopId: workShop.id,
   };
 }
 
@@ -801,6 +874,33 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'anonymous', status: 401 }),
   row({ method: 'POST', route: '/api/shops/:centerId/leave', url: '/api/shops/nope/leave', as: 'tech', status: 400 }),
   row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'tech', status: 204, note: 'another owner remains' }),
+  // -- Customers and audit ------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', status: 200, shape: customerPageShape, check: (page, fx) => expect(page.items).toEqual([expect.objectContaining({ id: fx.customerId, vehicleCount: 1, linked: false })]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?search=ADA.CONTRACT&tag=Fleet&limit=5`, as: 'tech', status: 200, shape: customerPageShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.customerId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?search=nobody`, as: 'tech', status: 200, shape: customerPageShape, check: (page) => expect(page).toEqual({ items: [], nextCursor: null }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?limit=101`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: `/api/shops/${MISSING}/customers`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', body: () => ({ name: 'Bea Contract', phone: '(217) 555-0101' }), status: 201, shape: customerShape, check: (c, fx) => expect(c).toMatchObject({ serviceCenterId: fx.shopId, name: 'Bea Contract', tags: [], linked: false }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', body: () => ({ name: 'Linked?', userId: MISSING }), status: 400, note: 'staff cannot link an account' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.workShopId}/customers`, as: 'tech', body: () => ({ name: 'Not mine to add' }), status: 403, note: 'a technician of that shop' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'owner', body: () => ({ name: 'Intruder' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', status: 200, shape: customerDetailShape, check: (d, fx) => expect(d.vehicles).toEqual([expect.objectContaining({ plate: 'CT 1', odometer: 30_000, vehicle: expect.objectContaining({ id: fx.vehicle.id }) })]) }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'owner', status: 404, note: "another shop's customer" }),
+  row({ method: 'GET', route: '/api/customers/:id', url: `/api/customers/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: '/api/customers/nope', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', body: () => ({ notes: 'Prefers e-mail', email: null }), status: 200, shape: customerShape, check: (c) => expect(c).toMatchObject({ notes: 'Prefers e-mail', email: null, name: 'Ada Contract' }) }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', body: () => ({ name: '' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Name is required' }) }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'owner', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit?entity=customer`, as: 'tech', status: 200, shape: auditPageShape, check: (page, fx) => expect(page.items.some((e) => e.entityId === fx.customerId && e.actor?.id === fx.users.tech.id)).toBe(true) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit?entity=everything`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.workShopId}/audit`, as: 'tech', status: 403, note: 'a technician of that shop' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit`, as: 'anonymous', status: 401 }),
 
   // -- Customer inquiries -------------------------------------------------------------------
   row({
