@@ -42,3 +42,22 @@ export async function createShopCustomer(db: Database, serviceCenterId: string, 
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A stored vehicle in a user's garage (written directly, no VIN decoding). */
+export async function createGarageVehicle(
+  db: Database,
+  userId: string,
+  opts: { year?: number; make?: string; model?: string; nickname?: string } = {},
+): Promise<{ garageVehicleId: string; vehicleId: string }> {
+  const vehicle = await db
+    .insertInto('vehicles')
+    .values({ year: opts.year ?? 2019, make: opts.make ?? 'Honda', model: opts.model ?? `Civic ${randomUUID().slice(0, 4)}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const garage = await db
+    .insertInto('garage_vehicles')
+    .values({ user_id: userId, vehicle_id: vehicle.id, nickname: opts.nickname ?? 'Daily driver', odometer: 42_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { garageVehicleId: garage.id, vehicleId: vehicle.id };
+}
