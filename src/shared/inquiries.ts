@@ -241,3 +241,11 @@ export interface ShopTechnician {
   name: string;
   role: 'owner' | 'manager' | 'technician';
 }
+
+/** A shop customer as the staff's "New Inquiry" form offers them, with their vehicles there. */
+export interface ShopCustomerOption {
+  id: string;
+  name: string;
+  email: string | null;
+  vehicles: { id: string; label: string }[];
+}

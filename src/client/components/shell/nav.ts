@@ -68,6 +68,7 @@ export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },
   { label: 'My Garage', path: '/garage' },
+  { label: 'My Requests', path: '/requests' },
   { label: 'Help', path: '/help' },
   { label: 'My Avatars', path: '/avatars' },
 ];
