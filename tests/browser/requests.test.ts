@@ -42,11 +42,13 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await card.waitFor();
     await expect.poll(() => owner.getByRole('article', { name: 'Elsewhere Motors' }).count()).toBe(0);
     await checkA11y(owner);
+    await screenshot(owner, 'requests-find-shop-mobile');
     await card.getByRole('button', { name: 'Contact this shop' }).click();
     await chooseOption(owner, 'Vehicle', 'Blue Corolla (2018 Toyota Corolla)');
     await owner.getByLabel(/^Subject/).fill('Brakes squeal when stopping');
     await owner.getByLabel(/^Description/).fill('Since last week, mostly in the morning.');
     await checkA11y(owner);
+    await screenshot(owner, 'requests-contact-mobile');
     await owner.getByRole('button', { name: 'Send request' }).click();
     await owner.getByRole('heading', { name: 'Brakes squeal when stopping' }).waitFor();
     await owner.getByText('No messages yet. The shop\u2019s replies appear here.').waitFor();
@@ -74,10 +76,13 @@ describe('My Requests: an owner and a shop talk about a request', () => {
 
     // The owner is told: the bell counts it, its link opens the request with the reply.
     await owner.goto(`${server.url}/requests`);
-    await owner.getByRole('button', { name: 'Open request Brakes squeal when stopping' }).waitFor();
+    await owner.getByRole('button', { name: /^Brakes squeal when stopping/ }).waitFor();
     await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 1 unread');
     await screenshot(owner, 'requests-list-mobile');
     await owner.getByRole('button', { name: /^Notifications/ }).click();
+    await owner.getByRole('button', { name: /The shop replied to your request/ }).waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-bell-open-mobile');
     await owner.getByRole('button', { name: /The shop replied to your request/ }).click();
     await owner.waitForURL(`**/requests?inquiry=${inquiryId}`);
     await owner.getByText('Bring it in on Monday, we will check the pads.').waitFor();

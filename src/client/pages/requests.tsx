@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconBuildingStore } from '@tabler/icons-react';
 import { useSearchParams } from 'wouter';
 import { INQUIRY_TYPE_LABELS, type CustomerInquiry } from '../../shared/inquiries.ts';
@@ -85,7 +85,7 @@ function MyInquiries({ open, onFind }: { open: (id: string) => void; onFind: () 
 
 function RequestCard({ inquiry, onOpen }: { inquiry: CustomerInquiry; onOpen: () => void }) {
   return (
-    <UnstyledButton onClick={onOpen} aria-label={`Open request ${inquiry.subject}`}>
+    <UnstyledButton onClick={onOpen} w="100%">
       <Card withBorder padding="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -100,7 +100,9 @@ function RequestCard({ inquiry, onOpen }: { inquiry: CustomerInquiry; onOpen: ()
               Sent {formatDate(inquiry.createdAt)}
             </Text>
           </Stack>
-          <InquiryStatusBadge status={inquiry.status} />
+          <Box style={{ flexShrink: 0 }}>
+            <InquiryStatusBadge status={inquiry.status} />
+          </Box>
         </Group>
       </Card>
     </UnstyledButton>
@@ -136,7 +138,9 @@ function MyAppointments() {
                     {formatDateTime(a.appointmentDate)} · {a.duration} min
                   </Text>
                 </Stack>
-                <AppointmentStatusBadge status={a.status} />
+                <Box style={{ flexShrink: 0 }}>
+                  <AppointmentStatusBadge status={a.status} />
+                </Box>
               </Group>
             </Card>
           ))}

@@ -41,7 +41,7 @@ export function NotificationBell() {
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="sm" py="xs">
           <Text fw={600} size="sm">
             Notifications

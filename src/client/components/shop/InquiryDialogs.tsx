@@ -124,7 +124,7 @@ export function InquiryDetail({ inquiry }: { inquiry: CustomerInquiry }) {
           {inquiry.subject}
         </Title>
         <Text size="sm" c="dimmed">
-          Inquiry #{shortId(inquiry.id)} · {INQUIRY_TYPE_LABELS[inquiry.inquiryType]} · {inquiry.customerName ?? customerLabel(inquiry.customerId)}
+          Inquiry #{shortId(inquiry.id)} · {INQUIRY_TYPE_LABELS[inquiry.inquiryType]} · {inquiry.customerName ? `Customer: ${inquiry.customerName}` : customerLabel(inquiry.customerId)}
         </Text>
         {inquiry.vehicleLabel ? (
           <Text size="sm" c="dimmed">
