@@ -8,6 +8,7 @@ import {
   IconCube3dSphere,
   IconDatabase,
   IconGauge,
+  IconMessages,
   IconBuildingStore,
   IconScan,
   IconSearch,
@@ -59,6 +60,8 @@ export const techNavGroups: NavGroup[] = [
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
+      // The signed-in user's own requests to shops, in either mode.
+      { label: 'My Requests', path: '/requests', icon: IconMessages },
     ],
   },
 ];
