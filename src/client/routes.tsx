@@ -26,6 +26,7 @@ export const routes: AppRoute[] = [
   { path: '/records', title: 'Service Records', roles: both, page: lazy(() => import('./pages/records.tsx')) },
   { path: '/records/print', title: 'Service History', roles: both, page: lazy(() => import('./pages/records-print.tsx')) },
   { path: '/garage', title: 'My Garage', roles: both, page: lazy(() => import('./pages/garage.tsx')) },
+  { path: '/requests', title: 'My Requests', roles: both, page: lazy(() => import('./pages/requests.tsx')) },
   { path: '/database', title: 'Parts Database', roles: techOnly, page: lazy(() => import('./pages/database.tsx')) },
   { path: '/analytics', title: 'Analytics', roles: techOnly, page: lazy(() => import('./pages/analytics.tsx')) },
   { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/camera.tsx')) },

@@ -218,6 +218,14 @@ const inquiryShape = z
     customerId: uuid.nullable(),
     serviceCenterId: uuid.nullable(),
     vehicleId: uuid.nullable(),
+    shopCustomerId: uuid.nullable(),
+    customerVehicleId: uuid.nullable(),
+    garageVehicleId: uuid.nullable(),
+    createdBy: uuid.nullable(),
+    serviceCenterName: text.nullable(),
+    customerName: text.nullable(),
+    vehicleLabel: text.nullable(),
+    assignedToName: text.nullable(),
     inquiryType: z.enum(INQUIRY_TYPES),
     subject: text,
     description: text,
@@ -503,7 +511,9 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const acceptInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'technician' });
   const revokeInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'manager', email: 'hire@example.test' });
 
-  const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.' });
+  // The technician works in the contract shop (its staff see its inquiries).
+  await db.insertInto('shop_staff').values({ service_center_id: center.id, user_id: tech.id, role: 'technician' }).onConflict((oc) => oc.doNothing()).execute();
+  const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.', serviceCenterId: center.id });
   const appointment = await asOwner.appointments.create({
     appointmentDate: new Date(Date.now() + 24 * 60 * 60_000),
     duration: 60,
@@ -524,7 +534,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const spare = await storeSpareVehicle(db);
   const garage = await asOwner.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 30_000 });
   const otherGarage = await callerFor(db, other).garage.add({ vehicleId: spare.id, nickname: 'Project car', odometer: 180_000 });
-  await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id });
+  await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id, serviceCenterId: center.id });
   const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
   const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
 
@@ -933,16 +943,17 @@ const ROWS: Row[] = [
     shape: inquiryShape,
     check: (i, fx) => expect(i).toMatchObject({ customerId: fx.users.owner.id, status: 'open', priority: 'high', serviceCenterId: fx.centerId }),
   }),
-  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y', status: 'closed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'status: New inquiries start open' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: (fx) => ({ inquiryType: 'service', subject: 'x', description: 'y', status: 'closed', serviceCenterId: fx.centerId }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'status: New inquiries start open' }) }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: '', description: 'y' }), status: 400 }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: (fx) => ({ inquiryType: 'service', subject: 'x', description: 'y', serviceCenterId: fx.inactiveCenterId }), status: 400, note: 'inactive center' }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y' }), status: 400, note: 'no service center' }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'anonymous', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress' }), status: 200, shape: inquiryShape, check: (i, fx) => expect(i).toMatchObject({ id: fx.inquiryId, status: 'in_progress' }) }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress', subject: 'changed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only the status of an inquiry can be changed' }) }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'done' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: `/api/customer-inquiries/${MISSING}`, as: 'tech', body: () => ({ status: 'closed' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 403, note: 'status changes are Tech Mode' }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 404, note: 'status changes are for the shop\'s staff' }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'anonymous', body: () => ({ status: 'closed' }), status: 401 }),
 
   // -- Service appointments -----------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShop, createShopCustomer } from '../helpers/inquiries.ts';
 import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 async function stat(page: Page, label: string): Promise<string> {
@@ -91,8 +92,11 @@ describe('the shop: service centers, inquiries, appointments', () => {
 
   it('creates an inquiry, sees the cards change, moves it along and filters by status', async () => {
     const page = await newPage(browser, { colorScheme: 'dark' });
-    await signIn(page, server, { role: 'tech' });
-    await page.getByRole('link', { name: 'Customer Inquiries' }).click();
+    const { user } = await signIn(page, server, { role: 'tech' });
+    // Staff of a shop with one customer: membership, not the mode, opens the shop's inquiries.
+    const shop = await createShop(server.db, [{ userId: user.id, role: 'technician' }]);
+    await createShopCustomer(server.db, shop.id, { name: 'Dana Rattle' });
+    await page.goto(`${server.url}/customer-inquiries`);
     await page.getByText('Get started by creating your first customer inquiry').waitFor();
     const total = Number(await stat(page, 'Total Inquiries'));
     const open = Number(await stat(page, 'Open'));
@@ -103,6 +107,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     const subject = `Rattle at idle <b>${randomUUID().slice(0, 4)}</b>`;
     await dialog.getByLabel(/^Subject \*?$/).fill(subject);
     await dialog.getByLabel(/^Description \*?$/).fill('Dashboard rattles when the engine idles.');
+    await chooseOption(page, 'Customer', 'Dana Rattle', dialog);
     await chooseOption(page, 'Priority', 'Urgent');
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Create Inquiry' }).click();
@@ -111,7 +116,7 @@ describe('the shop: service centers, inquiries, appointments', () => {
     await expectStat(page, 'Total Inquiries', String(total + 1));
     await expectStat(page, 'Open', String(open + 1));
     await expectStat(page, 'Urgent', '1');
-    await page.getByRole('row').filter({ hasText: subject }).waitFor();
+    await page.getByRole('row').filter({ hasText: subject }).filter({ hasText: 'Dana Rattle' }).waitFor();
 
     await page.getByRole('button', { name: `Change status of ${subject}` }).click();
     await page.getByRole('menuitem', { name: 'Mark In Progress' }).click();

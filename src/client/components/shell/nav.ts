@@ -9,6 +9,7 @@ import {
   IconCube3dSphere,
   IconDatabase,
   IconGauge,
+  IconMessages,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconScan,
@@ -67,6 +68,8 @@ export const techNavGroups: NavGroup[] = [
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
       { label: 'Customers', path: '/customers', icon: IconUsers },
       { label: 'Audit Log', path: '/audit', icon: IconHistory, manageOnly: true },
+      // The signed-in user's own requests to shops, in either mode.
+      { label: 'My Requests', path: '/requests', icon: IconMessages },
     ],
   },
 ];
@@ -76,6 +79,7 @@ export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },
   { label: 'My Garage', path: '/garage' },
+  { label: 'My Requests', path: '/requests' },
   { label: 'Help', path: '/help' },
   { label: 'My Avatars', path: '/avatars' },
 ];

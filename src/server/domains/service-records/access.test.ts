@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { createShop } from '../../../../tests/helpers/inquiries.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, httpFailure, MISSING, rejection } from '../../../../tests/helpers/garage.ts';
 
@@ -64,7 +65,7 @@ describeEachDatabase('whose service records a caller reaches', (getDb) => {
     expect(await asTech.garage.records.list({ vehicleId: fx.f150.vehicle.id })).toEqual({ items: [], total: 0 });
     expect(await asTech.garage.records.customerVehicles({ customerId: customer.user.id })).toEqual([]);
     // A tie of one vehicle does not reach the customer's other vehicles...
-    await customer.caller.inquiries.create({ inquiryType: 'service', subject: 'Squeal', description: 'Brakes squeal', vehicleId: fx.f150.vehicle.id });
+    await customer.caller.inquiries.create({ inquiryType: 'service', subject: 'Squeal', description: 'Brakes squeal', vehicleId: fx.f150.vehicle.id, serviceCenterId: (await createShop(db)).id });
     await customer.caller.garage.add({ vehicleId: fx.accord.vehicle.id, nickname: 'Old Accord', odometer: 150_000 });
     expect(await httpFailure(asTech.garage.records.create(input(customer.user.id, fx.accord.vehicle.id)))).toMatchObject({ status: 404 });
     // ...nor another customer's history of a vehicle the first one named.

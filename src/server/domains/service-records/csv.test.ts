@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { createShop } from '../../../../tests/helpers/inquiries.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, MISSING } from '../../../../tests/helpers/garage.ts';
 
@@ -72,7 +73,7 @@ describeEachDatabase('service history as CSV', (getDb) => {
     const db = getDb();
     const tech = await createUser(db, { role: 'tech' });
     const { user, caller } = await fx.ownerWith(fx.f150.vehicle, 41_250);
-    await caller.inquiries.create({ inquiryType: 'service', subject: 'History', description: 'Please keep my records', vehicleId: fx.f150.vehicle.id });
+    await caller.inquiries.create({ inquiryType: 'service', subject: 'History', description: 'Please keep my records', vehicleId: fx.f150.vehicle.id, serviceCenterId: (await createShop(db)).id });
     const engine = fx.f150.component('Engine');
     await caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-03-01', mileage: 40_000, cost: '59.9', description: '=HYPERLINK("http://evil.test","click")', notes: 'Filter, "OEM" part' });
     await caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceType: '+Wipers', date: '2025-03-02', description: 'Front\r\nand rear', status: 'urgent' });
