@@ -237,6 +237,13 @@ const appointmentShape = z
     actualCost: money,
     notes: maybeText,
     reminderSent: z.boolean(),
+    shopCustomerId: uuid.nullable(),
+    customerVehicleId: uuid.nullable(),
+    garageVehicleId: uuid.nullable(),
+    customerName: maybeText,
+    vehicleLabel: maybeText,
+    technicianName: maybeText,
+    serviceCenterName: maybeText,
     createdAt: when,
     updatedAt: when,
   })
@@ -263,6 +270,9 @@ const serviceRecordShape = z
     notes: maybeText,
     technicianId: uuid.nullable(),
     technicianName: maybeText,
+    serviceCenterId: uuid.nullable(),
+    serviceCenterName: maybeText,
+    customerVehicleId: uuid.nullable(),
     vehicle: z.object({ year: z.number().int(), make: text, model: text, vin: z.string().length(17).nullable() }).strict(),
     createdAt: when,
     updatedAt: when,
@@ -425,7 +435,10 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Shelbyville', state: 'IL' });
 
   const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.' });
+  // The technician works at the center: staff membership is what shows them its appointments.
+  await db.insertInto('shop_staff').values({ service_center_id: center.id, user_id: tech.id, role: 'technician' }).onConflict((oc) => oc.doNothing()).execute();
   const appointment = await asOwner.appointments.create({
+    serviceCenterId: center.id,
     appointmentDate: new Date(Date.now() + 24 * 60 * 60_000),
     duration: 60,
     serviceType: 'Brake inspection',
