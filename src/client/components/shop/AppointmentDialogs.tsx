@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentCustomerOption, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
 import { formatCost } from '../../../shared/money.ts';
 import { formatDuration, shortId } from '../../../shared/format.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
@@ -61,6 +61,8 @@ function toUpdateInput(id: string, values: AppointmentFormValues): AppointmentUp
   };
 }
 
+const customerOptionLabel = (c: AppointmentCustomerOption) => (c.email ? `${c.name} (${c.email})` : c.name);
+
 const validateCreate = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
 const validateUpdate = zodFormValidator<Record<string, unknown>>(updateAppointmentSchema);
 const wallClock = (date: Date | number) => dayjs(date).second(0).format('YYYY-MM-DD HH:mm:ss');
@@ -74,7 +76,9 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
   const utils = trpc.useUtils();
   const editing = appointment !== undefined;
   const [customerSearch, setCustomerSearch] = useState('');
-  const [searched] = useDebouncedValue(customerSearch, 250);
+  // The chosen customer stays chosen (with its vehicles) whatever the picker searches next.
+  const [picked, setPicked] = useState<AppointmentCustomerOption | null>(null);
+  const [searched] = useDebouncedValue(picked && customerSearch === customerOptionLabel(picked) ? '' : customerSearch, 250);
   const form = useForm<AppointmentFormValues>({
     initialValues: {
       customerId: null,
@@ -100,7 +104,8 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
   });
   const customers = trpc.appointments.customers.useQuery({ serviceCenterId: shopId, search: searched || undefined }, { enabled: !editing });
   const technicians = trpc.appointments.technicians.useQuery({ serviceCenterId: shopId });
-  const chosen = customers.data?.find((c) => c.id === form.values.customerId);
+  const chosen = picked;
+  const customerOptions = [...(picked ? [picked] : []), ...(customers.data ?? []).filter((c) => c.id !== picked?.id)];
   const done = (message: string) => {
     notifySuccess('Success', message);
     void utils.appointments.invalidate();
@@ -132,9 +137,10 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
               searchValue={customerSearch}
               onSearchChange={setCustomerSearch}
               filter={({ options }) => options}
-              data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.email ? `${c.name} (${c.email})` : c.name }))}
+              data={customerOptions.map((c) => ({ value: c.id, label: customerOptionLabel(c) }))}
               {...form.getInputProps('customerId')}
               onChange={(value) => {
+                setPicked(customerOptions.find((c) => c.id === value) ?? null);
                 form.setFieldValue('customerId', value);
                 form.setFieldValue('customerVehicleId', null);
               }}
