@@ -259,6 +259,13 @@ const appointmentShape = z
     actualCost: money,
     notes: maybeText,
     reminderSent: z.boolean(),
+    shopCustomerId: uuid.nullable(),
+    customerVehicleId: uuid.nullable(),
+    garageVehicleId: uuid.nullable(),
+    customerName: maybeText,
+    vehicleLabel: maybeText,
+    technicianName: maybeText,
+    serviceCenterName: maybeText,
     createdAt: when,
     updatedAt: when,
   })
@@ -285,6 +292,9 @@ const serviceRecordShape = z
     notes: maybeText,
     technicianId: uuid.nullable(),
     technicianName: maybeText,
+    serviceCenterId: uuid.nullable(),
+    serviceCenterName: maybeText,
+    customerVehicleId: uuid.nullable(),
     vehicle: z.object({ year: z.number().int(), make: text, model: text, vin: z.string().length(17).nullable() }).strict(),
     createdAt: when,
     updatedAt: when,
@@ -441,6 +451,9 @@ interface Fixtures {
   shopId: string;
   customerId: string;
   workShopId: string;
+  /** The owner's customer record at the center (made by their request) and the vehicle there. */
+  shopCustomerId: string;
+  customerVehicleId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -515,6 +528,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   await db.insertInto('shop_staff').values({ service_center_id: center.id, user_id: tech.id, role: 'technician' }).onConflict((oc) => oc.doNothing()).execute();
   const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.', serviceCenterId: center.id });
   const appointment = await asOwner.appointments.create({
+    serviceCenterId: center.id,
     appointmentDate: new Date(Date.now() + 24 * 60 * 60_000),
     duration: 60,
     serviceType: 'Brake inspection',
@@ -537,6 +551,12 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id, serviceCenterId: center.id });
   const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
   const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
+  const shopCustomerId = appointment.shopCustomerId!;
+  const customerVehicle = await db
+    .insertInto('shop_customer_vehicles')
+    .values({ customer_id: shopCustomerId, vehicle_id: vehicle.id, garage_vehicle_id: garage.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const shops = await db
     .insertInto('service_centers')
@@ -575,6 +595,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     editableCenterId: editable.id,
     inquiryId: inquiry.id,
     appointmentId: appointment.id,
+    shopCustomerId,
+    customerVehicleId: customerVehicle.id,
     avatarToDeleteId: toDelete.id,
     avatarInactiveId: inactiveAvatar.id,
     avatarActiveId: activeAvatar.id,
@@ -981,25 +1003,32 @@ const ROWS: Row[] = [
     method: 'POST',
     route: '/api/service-appointments',
     as: 'owner',
-    body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 90, serviceType: 'Oil change', description: 'Synthetic', status: 'scheduled' }),
+    body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 90, serviceType: 'Oil change', description: 'Synthetic', status: 'scheduled' }),
     status: 201,
     shape: appointmentShape,
     check: (a, fx) => expect(a).toMatchObject({ appointmentDate: '2030-05-01T09:00:00.000Z', duration: 90, customerId: fx.users.owner.id, technicianId: null, estimatedCost: null }),
   }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-02T09:00:00+02:00', duration: 15, serviceType: 'Check' }), status: 201, shape: appointmentShape, check: (a, fx) => expect(a.technicianId).toBe(fx.users.tech.id) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, customerVehicleId: fx.customerVehicleId, technicianId: fx.users.tech.id, appointmentDate: '2030-05-02T09:00:00+02:00', duration: 15, serviceType: 'Check' }), status: 201, shape: appointmentShape, check: (a, fx) => expect(a).toMatchObject({ technicianId: fx.users.tech.id, shopCustomerId: fx.shopCustomerId, customerId: fx.users.owner.id }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'other', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, appointmentDate: '2030-05-02T09:00:00Z', duration: 15, serviceType: 'Check' }), status: 404, note: 'not staff of the shop' }),
   // Owners request appointments: the shop confirms, moves along and prices them.
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'completed' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can create an appointment with a status other than scheduled' }) }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', estimatedCost: '10' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can set an estimated cost' }) }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'confirmed', estimatedCost: '89.5' }), status: 201, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ status: 'confirmed', estimatedCost: '89.50' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'completed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'An appointment request is scheduled; only the shop changes its status' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', estimatedCost: '10' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only the shop sets an estimated cost' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'confirmed', estimatedCost: '89.5' }), status: 201, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ status: 'confirmed', estimatedCost: '89.50' }) }),
   row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01 09:00', duration: 60, serviceType: 'x' }), status: 400, note: 'date without offset' }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 0, serviceType: 'x' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Duration must be at least 15 minutes', issues: { fieldErrors: { duration: [expect.any(String)] } } }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 0, serviceType: 'x' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Duration must be at least 15 minutes', issues: { fieldErrors: { duration: [expect.any(String)] } } }) }),
   row({ method: 'POST', route: '/api/service-appointments', as: 'anonymous', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'x' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'confirmed' }), status: 200, shape: appointmentShape, check: (a) => expect(a.status).toBe('confirmed') }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'no_show' }), status: 400, note: 'no_show only at creation' }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: `/api/service-appointments/${MISSING}`, as: 'tech', body: () => ({ status: 'completed' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', body: () => ({ status: 'cancelled' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', body: () => ({ status: 'cancelled' }), status: 404, note: 'the customer is not staff' }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'anonymous', body: () => ({ status: 'cancelled' }), status: 401 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'other', status: 404, note: "another customer's appointment" }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'tech', status: 404, note: 'staff cancel through PATCH' }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: '/api/service-appointments/123/cancel', as: 'owner', status: 400 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'owner', status: 200, shape: appointmentShape, check: (a) => expect(a.status).toBe('cancelled') }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'owner', status: 400, note: 'already cancelled' }),
 
   // -- Avatars ------------------------------------------------------------------------------
   row({
@@ -1144,7 +1173,7 @@ const ROWS: Row[] = [
       expect(res.headers['x-total-count']).toBe('1');
     },
   }),
-  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?customerId=${fx.users.owner.id}`, as: 'tech', status: 200, shape: z.array(serviceRecordShape), note: 'a customer vehicle', check: (list, fx) => expect(idsOf(list)).toContain(fx.recordId) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?customerVehicleId=${fx.customerVehicleId}`, as: 'tech', status: 200, shape: z.array(serviceRecordShape), note: 'a customer vehicle', check: (list, fx) => expect(idsOf(list)).toContain(fx.recordId) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'other', status: 200, shape: z.array(serviceRecordShape), check: (list, _fx, res) => { expect(list).toEqual([]); expect(res.headers['x-total-count']).toBe('0'); } }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?status=done`, as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Status must be completed, scheduled or urgent' }) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?limit=500`, as: 'owner', status: 400 }),
@@ -1169,11 +1198,11 @@ const ROWS: Row[] = [
     route: '/api/vehicles/:vehicleId/service-records',
     url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`,
     as: 'tech',
-    body: (fx) => ({ customerId: fx.users.owner.id, serviceType: 'Brake inspection', date: '2025-07-02', status: 'completed' }),
+    body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, serviceType: 'Brake inspection', date: '2025-07-02', status: 'completed' }),
     status: 201,
     shape: serviceRecordShape,
-    note: "a customer's vehicle named in an inquiry",
-    check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, technicianId: fx.users.tech.id, technicianName: fx.users.tech.email }),
+    note: "a vehicle of the shop's customer",
+    check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, technicianId: fx.users.tech.id, technicianName: fx.users.tech.email, serviceCenterId: fx.centerId }),
   }),
   row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'tech', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 404, note: 'no customer named, not in own garage', check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
   row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02', mileage: 1.5 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must be a whole number of miles', issues: { fieldErrors: { mileage: ['Mileage must be a whole number of miles'] } } }) }),
@@ -1205,7 +1234,7 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records.csv`, as: 'anonymous', status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ notes: 'Dealer stamp', cost: '49.5' }), status: 200, shape: serviceRecordShape, check: (r, fx) => expect(r).toMatchObject({ id: fx.recordId, notes: 'Dealer stamp', cost: '49.50', serviceType: 'Oil change' }) }),
-  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'tech', body: () => ({ description: 'Checked by the shop' }), status: 200, shape: serviceRecordShape, note: 'a customer record', check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, description: 'Checked by the shop' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'tech', body: () => ({ description: 'Checked by the shop' }), status: 403, note: "staff never change the owner's own entries", check: (e) => expect(e).toMatchObject({ code: 'FORBIDDEN' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ mileage: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must not be negative' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ date: '2999-01-01' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'A completed service cannot be dated in the future' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ vehicleId: MISSING }), status: 400, note: 'unknown field' }),
@@ -1221,14 +1250,14 @@ const ROWS: Row[] = [
   row({ method: 'DELETE', route: '/api/service-records/:id', url: '/api/service-records/nope', as: 'owner', status: 400 }),
 
   // -- Analytics ----------------------------------------------------------------------------
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
-  row({ method: 'GET', route: '/api/analytics/report', url: '/api/analytics/report?from=2024-03-31&to=2024-03-01&timeZone=UTC', as: 'tech', status: 400 }),
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'owner', status: 403 }),
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&from=2024-03-31&to=2024-03-01&timeZone=UTC`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
   row({
     method: 'GET',
     route: '/api/analytics/report.csv',
-    url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Europe/Berlin',
+    url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31&tz=Europe/Berlin`,
     as: 'tech',
     status: 200,
     check: (_b, _fx, res) => {
@@ -1237,9 +1266,9 @@ const ROWS: Row[] = [
       expect(res.body.split(/\r?\n/)[0]).toBe('section,item,metric,value');
     },
   }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Mars/Olympus', as: 'tech', status: 400 }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'owner', status: 403 }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31&tz=Mars/Olympus`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
 
   // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
   row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),

@@ -96,6 +96,8 @@ export interface ServiceRecordsTable {
   updated_at: Timestamp;
   /** The shop that wrote the record (migration 0009); null for the owner's own. */
   service_center_id: string | null;
+  /** The shop customer's vehicle a shop's record was written for (migration 0010). */
+  customer_vehicle_id: string | null;
 }
 
 /** A user's saved vehicle (migration 0007). */
