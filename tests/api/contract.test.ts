@@ -243,7 +243,18 @@ const appointmentShape = z
   .strict() satisfies z.ZodType<Wire<ServiceAppointment>>;
 
 const garageVehicleShape = z
-  .object({ id: uuid, nickname: text, odometer: z.number().int().min(0), odometerUpdatedAt: when, vehicle: vehicleShape, createdAt: when, updatedAt: when })
+  .object({
+    id: uuid,
+    nickname: text,
+    odometer: z.number().int().min(0),
+    odometerUpdatedAt: when,
+    highestMileage: z.number().int().min(0),
+    odometerOffset: z.number().int().min(0),
+    knownServices: z.array(z.object({ service: text, date: z.iso.date().nullable(), mileage: z.number().int().min(0).nullable() }).strict()),
+    vehicle: vehicleShape,
+    createdAt: when,
+    updatedAt: when,
+  })
   .strict() satisfies z.ZodType<Wire<GarageVehicle>>;
 
 const serviceRecordShape = z
@@ -281,6 +292,9 @@ const dueItemShape = z
     intervalText: text,
     lastServiceDate: day.nullable(),
     lastServiceMileage: z.number().int().nullable(),
+    basis: z.enum(['record', 'known', 'tracking']),
+    trackingDate: day,
+    trackingMileage: z.number().int().min(0),
     dueDate: day.nullable(),
     dueMileage: z.number().int().nullable(),
     daysLeft: z.number().int().nullable(),
