@@ -26,7 +26,7 @@ export const mileageSchema = z
       .max(MAX_ODOMETER, `Mileage must be at most ${MAX_ODOMETER.toLocaleString('en-US')}`),
   );
 
-const nicknameSchema = z
+export const nicknameSchema = z
   .string({ error: 'Nickname is required' })
   .trim()
   .min(1, 'Nickname is required')

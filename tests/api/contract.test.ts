@@ -607,6 +607,10 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?make=Toyota&model=Camry', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Year is required' }) }),
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=abc&make=Toyota&model=Camry', as: 'anonymous', status: 400 }),
 
+  row({ method: 'GET', route: '/api/vehicles/:id', url: (fx) => `/api/vehicles/${fx.vehicle.id}`, as: 'anonymous', status: 200, shape: vehicleShape, check: (v, fx) => expect(v).toMatchObject({ id: fx.vehicle.id, vin: VIN }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: `/api/vehicles/${MISSING}`, as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: '/api/vehicles/42', as: 'anonymous', status: 400 }),
+
   row({
     method: 'GET',
     route: '/api/vehicles/:id/components',
