@@ -16,11 +16,14 @@ import { browserTimeZone } from '../../lib/time-zone.ts';
 /** How many of the vehicle's most frequent services the first-week step asks about. */
 const MAIN_SERVICES = 3;
 
-/** The vehicle's most frequent services (shortest intervals first): what the first-week step asks about. */
+/**
+ * The vehicle's main services, what the first-week step asks about: those counted in miles first
+ * (what an odometer reading helps with), then the most frequent (at about 1,000 miles a month).
+ */
 export function mainServices(components: VehicleComponent[]): string[] {
   const intervals = components.flatMap((component) => component.serviceSchedule);
-  const order = (i: { months?: number | null; miles?: number | null }) => [i.months ?? Infinity, i.miles ?? Infinity] as const;
-  const sorted = [...intervals].sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+  const months = (i: { months?: number | null; miles?: number | null }) => Math.min(i.months ?? Infinity, i.miles ? i.miles / 1000 : Infinity);
+  const sorted = [...intervals].sort((a, b) => Number(!a.miles) - Number(!b.miles) || months(a) - months(b));
   return [...new Set(sorted.map((interval) => serviceName(interval.label)))].slice(0, MAIN_SERVICES);
 }
 
