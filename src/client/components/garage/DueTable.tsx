@@ -63,8 +63,9 @@ export function DueTable({ items, name }: { items: DueItem[]; name: string }) {
                     {dueSummary(item)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <UrgencyBadge urgency={item.urgency} />
+                <Table.Td w={1}>
+                  {/* Never cut: the badge keeps its width, the other columns wrap. */}
+                  <UrgencyBadge urgency={item.urgency} size="sm" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -81,11 +81,18 @@ describeEachDatabase('a vehicle\'s first week and its odometer', (getDb) => {
 
     // A typo: the reading is taken as it is; the earlier ones stop counting as the highest.
     expect(await caller.garage.update({ id: entry.id, odometer: 152_850, odometerCorrection: 'typo' })).toMatchObject({ odometer: 152_850, highestMileage: 152_850, odometerOffset: 0 });
+    const tracked = (await caller.garage.due({})).find((item) => item.service === 'Tire rotation');
+    expect(tracked).toMatchObject({ basis: 'tracking', trackingMileage: 152_300 });
+    // A typo at saving: tracking starts from the corrected reading.
+    await caller.garage.update({ id: entry.id, odometer: 15_230, odometerCorrection: 'typo' });
+    expect((await caller.garage.due({})).find((item) => item.service === 'Tire rotation')).toMatchObject({ basis: 'tracking', trackingMileage: 15_230 });
+    await caller.garage.update({ id: entry.id, odometer: 152_850, odometerCorrection: 'typo' });
     // A replaced odometer: the old one's miles keep counting for what is due.
     const replaced = await caller.garage.update({ id: entry.id, odometer: 100, odometerCorrection: 'replaced' });
     expect(replaced).toMatchObject({ odometer: 100, highestMileage: 100, odometerOffset: 152_750 });
     expect(await corrections()).toEqual([
       { from_mileage: 152_900, to_mileage: 152_850, reason: 'typo' },
+      { from_mileage: 152_850, to_mileage: 15_230, reason: 'typo' },
       { from_mileage: 152_850, to_mileage: 100, reason: 'replaced' },
     ]);
     // Oil known at 150,000 (old odometer): 2,850 driven since, 2,150 left, due when the new one reads 2,250.

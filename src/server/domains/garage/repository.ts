@@ -103,7 +103,7 @@ export async function updateGarageVehicle(
   db: Executor,
   userId: string,
   id: string,
-  patch: { nickname?: string; odometer?: number; replacedOffset?: number },
+  patch: { nickname?: string; odometer?: number; replacedOffset?: number; typo?: boolean },
 ): Promise<GarageVehicle | null> {
   const row = await db
     .updateTable('garage_vehicles')
@@ -111,6 +111,8 @@ export async function updateGarageVehicle(
       ...(patch.nickname !== undefined && { nickname: patch.nickname }),
       ...(patch.odometer !== undefined && { odometer: patch.odometer, odometer_updated_at: sql<Date>`now()` }),
       ...(patch.replacedOffset !== undefined && { odometer_offset: patch.replacedOffset, odometer_replaced_at: sql<Date>`now()` }),
+      // A typo at saving was the start of tracking too: tracking starts from the corrected reading.
+      ...(patch.typo && patch.odometer !== undefined && { tracking_odometer: sql<number>`least(tracking_odometer, ${patch.odometer})` }),
       updated_at: sql<Date>`now()`,
     })
     .where('user_id', '=', userId)

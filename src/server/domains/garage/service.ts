@@ -35,6 +35,7 @@ export async function updateGarage(
     const current = locked ? await findGarageVehicle(trx, userId, id) : null;
     if (!current) throw garageNotFound();
     let replacedOffset: number | undefined;
+    let typo = false;
     if (patch.odometer !== undefined && patch.odometer < current.highestMileage) {
       if (!patch.odometerCorrection) {
         throw domainError(
@@ -43,10 +44,11 @@ export async function updateGarage(
           { field: 'odometerCorrection', highestMileage: current.highestMileage },
         );
       }
+      typo = patch.odometerCorrection === 'typo';
       if (patch.odometerCorrection === 'replaced') replacedOffset = current.odometerOffset + current.highestMileage - patch.odometer;
       await insertOdometerCorrection(trx, { garageVehicleId: id, from: current.highestMileage, to: patch.odometer, reason: patch.odometerCorrection });
     }
-    const entry = await updateGarageVehicle(trx, userId, id, { nickname: patch.nickname, odometer: patch.odometer, replacedOffset });
+    const entry = await updateGarageVehicle(trx, userId, id, { nickname: patch.nickname, odometer: patch.odometer, replacedOffset, typo });
     if (!entry) throw garageNotFound();
     return entry;
   });
