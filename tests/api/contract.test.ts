@@ -272,7 +272,18 @@ const appointmentShape = z
   .strict() satisfies z.ZodType<Wire<ServiceAppointment>>;
 
 const garageVehicleShape = z
-  .object({ id: uuid, nickname: text, odometer: z.number().int().min(0), odometerUpdatedAt: when, vehicle: vehicleShape, createdAt: when, updatedAt: when })
+  .object({
+    id: uuid,
+    nickname: text,
+    odometer: z.number().int().min(0),
+    odometerUpdatedAt: when,
+    highestMileage: z.number().int().min(0),
+    odometerOffset: z.number().int().min(0),
+    knownServices: z.array(z.object({ service: text, date: z.iso.date().nullable(), mileage: z.number().int().min(0).nullable() }).strict()),
+    vehicle: vehicleShape,
+    createdAt: when,
+    updatedAt: when,
+  })
   .strict() satisfies z.ZodType<Wire<GarageVehicle>>;
 
 const serviceRecordShape = z
@@ -313,6 +324,9 @@ const dueItemShape = z
     intervalText: text,
     lastServiceDate: day.nullable(),
     lastServiceMileage: z.number().int().nullable(),
+    basis: z.enum(['record', 'known', 'tracking']),
+    trackingDate: day,
+    trackingMileage: z.number().int().min(0),
     dueDate: day.nullable(),
     dueMileage: z.number().int().nullable(),
     daysLeft: z.number().int().nullable(),
@@ -732,6 +746,10 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=2019&make=Toyota&model=Camry', as: 'owner', status: 200, shape: z.array(vehicleShape), check: (list) => expect(list).toEqual([]) }),
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?make=Toyota&model=Camry', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Year is required' }) }),
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=abc&make=Toyota&model=Camry', as: 'anonymous', status: 400 }),
+
+  row({ method: 'GET', route: '/api/vehicles/:id', url: (fx) => `/api/vehicles/${fx.vehicle.id}`, as: 'anonymous', status: 200, shape: vehicleShape, check: (v, fx) => expect(v).toMatchObject({ id: fx.vehicle.id, vin: VIN }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: `/api/vehicles/${MISSING}`, as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: '/api/vehicles/42', as: 'anonymous', status: 400 }),
 
   row({
     method: 'GET',

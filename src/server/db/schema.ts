@@ -110,6 +110,26 @@ export interface GarageVehiclesTable {
   odometer_updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The odometer when saved: services with no record count from it (migration 0011). */
+  tracking_odometer: number | null;
+  known_services: ColumnType<KnownService[], string | undefined, string>;
+  odometer_offset: Generated<number>;
+  odometer_replaced_at: Date | null;
+}
+
+export interface KnownService {
+  service: string;
+  date: string | null;
+  mileage: number | null;
+}
+
+export interface GarageOdometerCorrectionsTable {
+  id: Generated<string>;
+  garage_vehicle_id: string;
+  from_mileage: number;
+  to_mileage: number;
+  reason: 'replaced' | 'typo';
+  created_at: CreatedAt;
 }
 
 export interface VideoWalkthroughsTable {
@@ -381,6 +401,7 @@ export interface DB {
   vehicle_components: VehicleComponentsTable;
   service_records: ServiceRecordsTable;
   garage_vehicles: GarageVehiclesTable;
+  garage_odometer_corrections: GarageOdometerCorrectionsTable;
   video_walkthroughs: VideoWalkthroughsTable;
   model3d: Model3dTable;
   avatar_profiles: AvatarProfilesTable;
