@@ -122,6 +122,18 @@ describe("a shop's customers and audit log", () => {
     await tech.getByText('Technicians read customers; managers and owners edit them.').waitFor();
     expect(await tech.getByRole('button', { name: 'Add vehicle' }).count()).toBe(0);
     expect(await tech.getByRole('link', { name: 'Audit Log' }).count()).toBe(0);
+    await tech.goto(`${server.url}/audit`);
+    await tech.getByText('Managers and owners only').waitFor();
+
+    // A customer of a shop the technician does not work for reads as missing.
+    const elsewhere = await createCenter(server.db);
+    const [foreign] = await server.db.insertInto('shop_customers').values({ service_center_id: elsewhere, name: 'Someone Else' }).returning('id').execute();
+    await tech.goto(`${server.url}/customers/${foreign!.id}`);
+    await tech.getByText('Customer not found', { exact: true }).waitFor();
+    expect(await tech.getByText('Someone Else').count()).toBe(0);
+    await checkA11y(tech);
+    await screenshot(tech, 'customer-not-found-desktop-light');
+    expect(scriptErrors(tech)).toEqual([]);
     expect(scriptErrors(page)).toEqual([]);
   });
 });

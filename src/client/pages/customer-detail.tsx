@@ -156,7 +156,11 @@ export default function CustomerDetailPage() {
     return (
       <Stack gap="lg">
         <BackLink />
-        <EmptyState title="Customer not found" hint={errorMessage(detail.error, 'This customer could not be loaded.')} />
+        {detail.error.data?.code === 'NOT_FOUND' ? (
+          <EmptyState title="Customer not found" hint="This customer does not exist or belongs to another shop." />
+        ) : (
+          <EmptyState title="Customer could not be loaded" hint={errorMessage(detail.error, 'Please try again.')} />
+        )}
       </Stack>
     );
   }
