@@ -17,6 +17,7 @@ import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
+import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
+  registerShopsRest(app);
   registerGarageRest(app);
   registerServiceRecordsRest(app);
   registerAnalyticsRest(app);

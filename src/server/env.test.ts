@@ -21,3 +21,18 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('accepts an smtp(s) URL with a sender, and neither', () => {
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    const env = loadEnv({ SMTP_URL: 'smtps://user:secret@mail.example:465', MAIL_FROM: 'VinTech <no-reply@vintech.example>' });
+    expect(env.SMTP_URL).toBe('smtps://user:secret@mail.example:465');
+    expect(loadEnv({ SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'no-reply@vintech.example' }).MAIL_FROM).toBe('no-reply@vintech.example');
+  });
+
+  it('refuses another scheme, a bad sender, or a server without a sender', () => {
+    expect(() => loadEnv({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.example' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadEnv({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM must be an e-mail address/);
+    expect(() => loadEnv({ SMTP_URL: 'smtp://mail.example' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/);
+  });
+});

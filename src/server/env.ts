@@ -81,7 +81,21 @@ export const envSchema = z.object({
       }
       return list;
     }),
-});
+  /** smtp:// or smtps:// URL of the mail server; empty sends no e-mail (invite links are still copyable). */
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example:587' }).optional(),
+  ),
+  /** Sender of the e-mails, an address or `Name <address>`. */
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .max(300)
+      .refine((v) => z.email().safeParse(/<([^<>]+)>\s*$/.exec(v)?.[1] ?? v).success, 'MAIL_FROM must be an e-mail address or "Name <address>"')
+      .optional(),
+  ),
+  /** The address users reach the app at, for links in e-mails; default http://localhost:PORT. */
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' }).optional()),
+}).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { message: 'MAIL_FROM is required when SMTP_URL is set', path: ['MAIL_FROM'] });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -5,11 +5,13 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { configureAdminEmails } from './lib/admins.ts';
+import { configureMail } from './lib/mail.ts';
 import { pruneRateLimits } from './http/rate-limit.ts';
 import { pruneExpiredSessions } from './http/sessions.ts';
 
 const env = loadEnv();
 configureAdminEmails(env.ADMIN_EMAILS);
+configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
 const log = {
   info: (message: string) => console.log(`[vintech] ${message}`),
   error: (message: string) => console.error(`[vintech] ${message}`),

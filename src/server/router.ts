@@ -5,7 +5,7 @@ import { garageRouter } from './domains/garage/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
-import { serviceCentersRouter } from './domains/service-centers/router.ts';
+import { serviceCentersRouter, shopRegistrationRouter } from './domains/service-centers/router.ts';
 import { componentHistoryRouter, serviceRecordsRouter } from './domains/service-records/router.ts';
 import { shopsRouter } from './domains/shops/router.ts';
 import { vehiclesRouter } from './domains/vehicles/router.ts';
@@ -15,7 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   vehicles: mergeRouters(vehiclesRouter, componentHistoryRouter),
   serviceCenters: serviceCentersRouter,
-  shops: shopsRouter,
+  shops: mergeRouters(shopsRouter, shopRegistrationRouter),
   inquiries: inquiriesRouter,
   appointments: appointmentsRouter,
   avatars: avatarsRouter,

@@ -246,6 +246,8 @@ export interface TagCount {
 
 export interface KnowledgeItem {
   id: string;
+  /** The author; staff may edit the items they wrote. */
+  createdBy: string | null;
   kind: KnowledgeKind;
   audience: Audience;
   tags: string[];

@@ -154,6 +154,7 @@ const avatarShape = z
 const knowledgeItemShape = z
   .object({
     id: uuid,
+    createdBy: uuid.nullable(),
     kind: z.enum(KNOWLEDGE_KINDS),
     audience: z.enum(AUDIENCES),
     tags: z.array(text),

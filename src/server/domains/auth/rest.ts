@@ -12,6 +12,8 @@ import { toHttpError } from '../../http/errors.ts';
 import { consumeRateLimit, type RateLimitResult, type RateLimitRule } from '../../http/rate-limit.ts';
 import { attemptOnAccount, TOO_MANY_ACCOUNT_ATTEMPTS } from './attempts.ts';
 import { sendError } from '../../http/rest.ts';
+import { sendMailLater } from '../../lib/mail.ts';
+import { takenAddressMail } from './mail-texts.ts';
 import { renderLoginPage, type LoginMode, type LoginPageState } from './login-page.ts';
 import { signIn, signUp } from './service.ts';
 import { authenticateApiToken } from './tokens.ts';
@@ -132,9 +134,14 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
         if (mode === 'signup') {
           // One answer whether the address was free or not (decision 053): the cookie of a new
           // session or one naming none, then the sign-in page, which sends the signed-in on to /.
-          const created = await signUp(app.db, signUpSchema.parse(body));
+          const input = signUpSchema.parse(body);
+          const created = await signUp(app.db, input);
           if (created) await startSession(req, reply, created);
-          else await req.server.sessions.startDecoy(req, reply);
+          else {
+            await req.server.sessions.startDecoy(req, reply);
+            // The owner of the address hears of it by e-mail, sent after the answer's timing is set.
+            sendMailLater(takenAddressMail(input.email, options.appName));
+          }
           return html ? reply.redirect(SIGNED_UP_PAGE, 303) : reply.code(201).send({ message: SIGNED_UP_MESSAGE });
         }
         const input = signInSchema.parse(body);

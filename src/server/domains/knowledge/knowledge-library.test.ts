@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { createStaff, makeAdmin, registerShop } from '../../../../tests/helpers/shops.ts';
+import type { User } from '../../../shared/auth.ts';
 import { KNOWLEDGE_KINDS, type KnowledgeItemInput } from '../../../shared/knowledge.ts';
 import { seedDatabase } from '../../db/seed.ts';
 
@@ -11,10 +13,13 @@ describeEachDatabase('knowledge base library: tabs, reading and writing', (getDb
   let app: FastifyInstance;
   let techCookie: string;
   let ownerCookie: string;
+  let tech: User;
   beforeAll(async () => {
     await seedDatabase(getDb());
     app = await buildTestApp(getDb());
-    const tech = await createUser(getDb(), { role: 'tech' });
+    // Staff of a shop write knowledge; the mode has nothing to do with it.
+    tech = await createUser(getDb(), { role: 'simple' });
+    await registerShop(getDb(), tech);
     const owner = await createUser(getDb(), { role: 'simple' });
     techCookie = await signInCookie(app, tech.email);
     ownerCookie = await signInCookie(app, owner.email);
@@ -82,7 +87,7 @@ describeEachDatabase('knowledge base library: tabs, reading and writing', (getDb
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
   });
 
-  it('lets technicians write an item, owners read it, and nobody else write', async () => {
+  it('lets shop staff write an item, owners read it, and nobody else write', async () => {
     const created = await app.inject({ method: 'POST', url: '/api/knowledge', headers: { cookie: techCookie }, payload: valid });
     expect(created.statusCode, created.body).toBe(201);
     const item = created.json() as { id: string; tags: string[]; steps: string[]; kind: string; audience: string };
@@ -105,7 +110,6 @@ describeEachDatabase('knowledge base library: tabs, reading and writing', (getDb
   });
 
   it('edits only the fields sent; empty steps clear them', async () => {
-    const tech = await createUser(getDb(), { role: 'tech' });
     const caller = callerFor(getDb(), tech);
     const item = await caller.knowledge.create({ ...valid, title: 'Bleed the brakes' });
     const patched = await app.inject({
@@ -148,5 +152,36 @@ describeEachDatabase('knowledge base library: tabs, reading and writing', (getDb
     expect(patchMissing.statusCode).toBe(404);
     const badId = await app.inject({ method: 'GET', url: '/api/knowledge/not-a-uuid' });
     expect(badId.statusCode).toBe(400);
+  });
+
+  it('lets staff edit their own items only, admins every item; Tech Mode grants nothing', async () => {
+    const db = getDb();
+    const shopOwner = await createUser(db);
+    const shop = await registerShop(db, shopOwner);
+    const author = await createStaff(db, shop.id, 'technician');
+    const colleague = await createStaff(db, shop.id, 'manager');
+    const item = await callerFor(db, author).knowledge.create({ ...valid, title: 'Rotate the tyres' });
+    expect(item.createdBy).toBe(author.id);
+    await expect(callerFor(db, colleague).knowledge.update({ id: item.id, title: 'Not mine' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(db, colleague).knowledge.delete({ id: item.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await callerFor(db, author).knowledge.update({ id: item.id, priority: 'high' })).toMatchObject({ priority: 'high' });
+
+    const switched = await callerFor(db, await createUser(db)).auth.setRole({ role: 'tech' });
+    await expect(callerFor(db, switched).knowledge.create(valid)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(db, switched).knowledge.update({ id: item.id, title: 'Mine now' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const admin = await makeAdmin(db, await createUser(db));
+    expect(await callerFor(db, admin).knowledge.update({ id: item.id, title: 'Rotate the wheels' })).toMatchObject({ title: 'Rotate the wheels' });
+    expect((await callerFor(db, admin).knowledge.create({ ...valid, title: 'Admin item' })).createdBy).toBe(admin.id);
+
+    // An author who left every shop no longer edits.
+    await db.deleteFrom('shop_staff').where('user_id', '=', author.id).execute();
+    await expect(callerFor(db, author).knowledge.update({ id: item.id, title: 'Still mine?' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/knowledge/${item.id}`, headers: { cookie: ownerCookie } });
+    expect(removed.statusCode).toBe(403);
+    await callerFor(db, admin).knowledge.delete({ id: item.id });
+    await expect(callerFor(db, null).knowledge.get({ id: item.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(callerFor(db, admin).knowledge.delete({ id: item.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

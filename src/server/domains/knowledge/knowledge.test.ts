@@ -103,7 +103,7 @@ describeEachDatabase('knowledge search', (getDb) => {
     expect(total).toBe(6);
     expect(found).not.toContain(ids.inactive);
     expect(Object.keys(body[0]).sort()).toEqual(
-      ['audience', 'body', 'componentId', 'createdAt', 'id', 'isActive', 'kind', 'mediaUrls', 'priority', 'steps', 'tags', 'title', 'updatedAt', 'vehicleId'].sort(),
+      ['audience', 'body', 'componentId', 'createdAt', 'createdBy', 'id', 'isActive', 'kind', 'mediaUrls', 'priority', 'steps', 'tags', 'title', 'updatedAt', 'vehicleId'].sort(),
     );
   });
 

@@ -27,6 +27,7 @@ const itemColumns = [
   'knowledge_items.vehicle_id',
   'knowledge_items.priority',
   'knowledge_items.is_active',
+  'knowledge_items.created_by',
   'knowledge_items.created_at',
   'knowledge_items.updated_at',
 ] as const;
@@ -45,6 +46,7 @@ type ItemRow = Pick<
   | 'vehicle_id'
   | 'priority'
   | 'is_active'
+  | 'created_by'
   | 'created_at'
   | 'updated_at'
 >;
@@ -56,6 +58,7 @@ function stringList(value: unknown): string[] | null {
 function toItem(row: ItemRow): KnowledgeItem {
   return {
     id: row.id,
+    createdBy: row.created_by,
     kind: row.kind,
     audience: row.audience,
     tags: row.tags,
@@ -221,6 +224,18 @@ export async function updateItem(db: Executor, id: string, patch: KnowledgeItemP
     .returning(itemColumns)
     .executeTakeFirst();
   return row ? toItem(row) : undefined;
+}
+
+/** Takes an item out of search and reading (the row is kept); false when there was no active item. */
+export async function deactivateItem(db: Executor, id: string): Promise<boolean> {
+  const row = await db.updateTable('knowledge_items').set({ is_active: false }).where('id', '=', id).where('is_active', '=', true).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user is staff of any shop: who may add knowledge items (docs/knowledge.md#who-may-write). */
+export async function isStaffAnywhere(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('shop_staff').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The most used tags among the active items of a kind and audience, for the tag chips. */

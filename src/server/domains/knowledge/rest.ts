@@ -62,9 +62,9 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
     {
       method: 'POST',
       url: '/api/knowledge',
-      summary: 'Write a knowledge item (technicians)',
+      summary: 'Write a knowledge item (staff of a service center, admins)',
       tag: TAG,
-      auth: 'tech',
+      auth: 'user',
       procedure: 'knowledge.create',
       inputFrom: 'body',
     },
@@ -75,12 +75,28 @@ export function registerKnowledgeRest(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/api/knowledge/:id',
-      summary: 'Change fields of a knowledge item (technicians)',
+      summary: 'Change fields of a knowledge item (its author while staff of a service center, admins)',
       tag: TAG,
-      auth: 'tech',
+      auth: 'user',
       procedure: 'knowledge.update',
       inputFrom: 'body',
     },
     ({ caller, req }) => caller.knowledge.update({ ...(objectBody(req) as KnowledgeItemPatch), id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/knowledge/:id',
+      summary: 'Take a knowledge item out of the Knowledge Base (its author while staff of a service center, admins)',
+      tag: TAG,
+      auth: 'user',
+      status: 204,
+      procedure: 'knowledge.delete',
+    },
+    async ({ caller, req }) => {
+      await caller.knowledge.delete({ id: pathId(req) });
+      return undefined;
+    },
   );
 }

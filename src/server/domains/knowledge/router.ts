@@ -8,15 +8,35 @@ import {
   knowledgeTagsSchema,
   tipsInputSchema,
 } from '../../../shared/knowledge.ts';
-import { publicProcedure, router, techProcedure } from '../../trpc.ts';
-import { findItem, insertItem, searchKnowledge, tagCounts, updateItem } from './repository.ts';
+import type { User } from '../../../shared/auth.ts';
+import type { Executor } from '../../db/index.ts';
+import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
+import { deactivateItem, findItem, insertItem, isStaffAnywhere, searchKnowledge, tagCounts, updateItem } from './repository.ts';
 import { tipsFor } from './service.ts';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Knowledge item not found' });
 
+/** Admins add and change every item; staff of any shop add items and change their own. */
+async function requireWriter(db: Executor, user: User): Promise<void> {
+  if (user.isAdmin || (await isStaffAnywhere(db, user.id))) return;
+  throw new TRPCError({ code: 'FORBIDDEN', message: 'Only staff of a service center and administrators can write knowledge items' });
+}
+
+/** The active item, when the user may change it (admins: all; staff: their own). */
+async function requireEditable(db: Executor, user: User, id: string) {
+  const item = await findItem(db, id);
+  if (!item) throw notFound();
+  await requireWriter(db, user);
+  if (!user.isAdmin && item.createdBy !== user.id) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff can change only the knowledge items they wrote' });
+  }
+  return item;
+}
+
 /**
  * Knowledge is public (docs/knowledge.md#paths): anyone may search it, read an item and the
- * assistant's tips. Technicians write the Knowledge Base.
+ * assistant's tips. Staff of a shop add items and edit their own; admins edit all
+ * (docs/knowledge.md#who-may-write). The user's mode grants nothing.
  */
 export const knowledgeRouter = router({
   search: publicProcedure.input(knowledgeSearchSchema).query(({ ctx, input }) => searchKnowledge(ctx.db, input)),
@@ -27,12 +47,22 @@ export const knowledgeRouter = router({
     if (!item) throw notFound();
     return item;
   }),
-  create: techProcedure.input(knowledgeItemInputSchema).mutation(({ ctx, input }) => insertItem(ctx.db, input, ctx.user.id)),
-  update: techProcedure
+  create: authedProcedure.input(knowledgeItemInputSchema).mutation(async ({ ctx, input }) => {
+    await requireWriter(ctx.db, ctx.user);
+    return insertItem(ctx.db, input, ctx.user.id);
+  }),
+  update: authedProcedure
     .input(knowledgeItemPatchSchema.extend({ id: knowledgeItemIdSchema }))
     .mutation(async ({ ctx, input: { id, ...patch } }) => {
+      await requireEditable(ctx.db, ctx.user, id);
       const item = await updateItem(ctx.db, id, patch);
       if (!item) throw notFound();
       return item;
     }),
+  /** Takes an item out of the Knowledge Base (the row is kept, inactive). */
+  delete: authedProcedure.input(z.object({ id: knowledgeItemIdSchema }).strict()).mutation(async ({ ctx, input }) => {
+    await requireEditable(ctx.db, ctx.user, input.id);
+    if (!(await deactivateItem(ctx.db, input.id))) throw notFound();
+    return { id: input.id };
+  }),
 });

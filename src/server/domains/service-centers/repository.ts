@@ -131,6 +131,14 @@ export async function insertCenter(db: Executor, managerId: string, values: Serv
   return toCenter(row);
 }
 
+/** A new center with `ownerId` as its owner (staff row) and their current shop. */
+export async function insertCenterWithOwner(db: Executor, ownerId: string, values: ServiceCenterValues): Promise<ServiceCenter> {
+  const center = await insertCenter(db, ownerId, values);
+  await db.insertInto('shop_staff').values({ service_center_id: center.id, user_id: ownerId, role: 'owner' }).execute();
+  await db.updateTable('users').set({ current_shop_id: center.id }).where('id', '=', ownerId).execute();
+  return center;
+}
+
 export async function updateCenter(db: Executor, id: string, values: Partial<ServiceCenterValues>): Promise<ServiceCenter | null> {
   const columns = toColumns(values);
   if (Object.keys(columns).length === 0) return findCenter(db, true, id);

@@ -16,17 +16,17 @@ export function registerServiceCentersRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'POST', url: '/api/service-centers', summary: 'Create a service center', tag, auth: 'tech', procedure: 'serviceCenters.create', inputFrom: 'body' },
+    { method: 'POST', url: '/api/service-centers', summary: 'Register a service center (the caller becomes its owner)', tag, auth: 'user', procedure: 'serviceCenters.create', inputFrom: 'body' },
     ({ caller, req }) => caller.serviceCenters.create(objectBody(req) as ServiceCenterInput),
   );
   restRoute(
     app,
-    { method: 'PATCH', url: '/api/service-centers/:id', summary: 'Update a service center', tag, auth: 'tech', procedure: 'serviceCenters.update', inputFrom: 'body' },
+    { method: 'PATCH', url: '/api/service-centers/:id', summary: 'Update a service center (its managers and owners, or an admin)', tag, auth: 'user', procedure: 'serviceCenters.update', inputFrom: 'body' },
     ({ caller, req }) => caller.serviceCenters.update({ ...(objectBody(req) as ServiceCenterPatch), id: pathId(req) }),
   );
   restRoute(
     app,
-    { method: 'DELETE', url: '/api/service-centers/:id', summary: 'Deactivate a service center (it stays listed as inactive)', tag, auth: 'tech', status: 204, procedure: 'serviceCenters.deactivate' },
+    { method: 'DELETE', url: '/api/service-centers/:id', summary: 'Deactivate a service center (its owner or an admin; it stays listed as inactive)', tag, auth: 'user', status: 204, procedure: 'serviceCenters.deactivate' },
     async ({ caller, req }) => {
       await caller.serviceCenters.deactivate({ id: pathId(req) });
       return undefined;
