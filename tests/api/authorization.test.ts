@@ -306,6 +306,43 @@ async function freshCenterOfShopA(fx: Fixtures): Promise<string> {
   return id;
 }
 
+/** A new technician of shop A for each cell that changes or removes one. */
+async function freshTechnicianOfShopA(fx: Fixtures): Promise<User> {
+  const user = await createUser(fx.db, { role: 'simple' });
+  await fx.db.insertInto('shop_staff').values({ service_center_id: fx.shopA, user_id: user.id, role: 'technician' }).execute();
+  return user;
+}
+
+/** A fresh open invitation to shop A (its code and id). */
+async function freshInviteOfShopA(fx: Fixtures): Promise<{ id: string; code: string }> {
+  const invite = await callerFor(fx.db, fx.users.shopOwner).shops.invites.create({ serviceCenterId: fx.shopA, role: 'technician' });
+  return { id: invite.id, code: invite.code };
+}
+
+/** A fresh knowledge item of shop A's technician for each delete cell. */
+async function freshItemOfTechnician(fx: Fixtures): Promise<string> {
+  const row = await fx.db
+    .insertInto('knowledge_items')
+    .values({ audience: 'both', title: 'To delete', body: 'Written to be deleted.', created_by: fx.users.technician.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Puts shop A's staff and shop B's owner back as the fixtures made them, and nobody else in shop A's roles. */
+async function restoreStaff(fx: Fixtures): Promise<void> {
+  const staff = [
+    { service_center_id: fx.shopA, user_id: fx.users.shopOwner.id, role: 'owner' as const },
+    { service_center_id: fx.shopA, user_id: fx.users.manager.id, role: 'manager' as const },
+    { service_center_id: fx.shopA, user_id: fx.users.technician.id, role: 'technician' as const },
+  ];
+  for (const member of staff) {
+    await fx.db.insertInto('shop_staff').values(member).onConflict((oc) => oc.columns(['service_center_id', 'user_id']).doUpdateSet({ role: member.role })).execute();
+  }
+  const outsiders = [fx.users.ownerA, fx.users.ownerB, fx.users.modeTech, fx.users.otherShop, fx.users.admin].map((u) => u.id);
+  await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', 'in', outsiders).execute();
+}
+
 /** A fresh token of A for each revoke cell (an allowed revoke uses it up). */
 async function freshTokenOfA(fx: Fixtures): Promise<string> {
   return (await callerFor(fx.db, fx.users.ownerA).auth.tokens.create({ name: 'to revoke' })).id;
@@ -352,6 +389,8 @@ interface ProcedureRow {
   check?: (answer: unknown, fx: Fixtures, actor: SignedIn | 'anonymous') => void;
   /** Loads the offline VIN decoder (absent in some environments: then 503 is tolerated, never an auth error). */
   needsDecoder?: boolean;
+  /** Undoes what an allowed call changed that later cells rely on. */
+  after?: (fx: Fixtures) => Promise<void>;
 }
 
 const withIds = z.array(z.object({ id: z.string() }));
@@ -390,6 +429,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'knowledge.tags': { rule: 'public', input: () => ({}) satisfies In['knowledge']['tags'] },
   'knowledge.get': { rule: 'public', input: (fx) => ({ id: fx.knowledgeItemId }) satisfies In['knowledge']['get'] },
   'knowledge.create': { rule: 'staffOrAdmin', input: () => ({ title: 'Matrix note', body: 'Written by staff.' }) satisfies In['knowledge']['create'] },
+  'knowledge.delete': { rule: 'authorOrAdmin', input: async (fx) => ({ id: await freshItemOfTechnician(fx) }) satisfies In['knowledge']['delete'] },
   'knowledge.update': { rule: 'authorOrAdmin', input: (fx) => ({ id: fx.knowledgeItemId, priority: 'high' }) satisfies In['knowledge']['update'] },
 
   'serviceCenters.list': { rule: 'inactiveList', input: () => ({ limit: 100 }) satisfies In['serviceCenters']['list'], watched: (fx) => fx.inactiveCenterId, ids: pageIds },
@@ -408,6 +448,27 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     },
   },
   'shops.setCurrent': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['setCurrent'] },
+  'shops.register': { rule: 'signedIn', input: () => ({ name: 'Registered Garage', address: '6 Main St', city: 'Springfield', state: 'IL' }) satisfies In['shops']['register'] },
+  // Each allowed leave is undone afterwards, so later cells find the same staff.
+  'shops.leave': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['leave'], after: restoreStaff },
+  'shops.staff.list': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['staff']['list'] },
+  'shops.staff.setRole': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, userId: (await freshTechnicianOfShopA(fx)).id, role: 'technician' }) satisfies In['shops']['staff']['setRole'],
+  },
+  'shops.staff.remove': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, userId: (await freshTechnicianOfShopA(fx)).id }) satisfies In['shops']['staff']['remove'],
+  },
+  'shops.invites.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, role: 'technician' }) satisfies In['shops']['invites']['create'] },
+  'shops.invites.list': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['invites']['list'] },
+  'shops.invites.revoke': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, inviteId: (await freshInviteOfShopA(fx)).id }) satisfies In['shops']['invites']['revoke'],
+  },
+  'shops.invites.preview': { rule: 'public', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['preview'] },
+  // Anyone signed in who holds the code joins (shop A's staff keep their role).
+  'shops.invites.accept': { rule: 'signedIn', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['accept'], after: restoreStaff },
 
   'inquiries.list': { rule: 'requestList', input: () => ({ limit: 100 }) satisfies In['inquiries']['list'], watched: (fx) => fx.inquiryOfA, ids: pageIds },
   'inquiries.all': { rule: 'requestList', watched: (fx) => fx.inquiryOfA, ids: listIds },
@@ -520,6 +581,8 @@ interface RestRow {
   renewsSession?: boolean;
   /** List rules of paths without a procedure: the row whose listing the rule is about. */
   watched?: (fx: Fixtures) => string;
+  /** Undoes what an allowed call changed that later cells rely on. */
+  after?: (fx: Fixtures) => Promise<void>;
 }
 
 const range = `from=${RANGE.from}&to=${RANGE.to}&timeZone=${RANGE.timeZone}`;
@@ -557,6 +620,20 @@ const REST: Record<string, RestRow> = {
   'POST /api/service-centers': { request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
   'PATCH /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.shopA}`, body: { city: 'Springfield' } }) },
   'DELETE /api/service-centers/:id': { request: async (fx) => ({ url: `/api/service-centers/${await freshCenterOfShopA(fx)}` }) },
+
+  'POST /api/shops': { request: () => ({ url: '/api/shops', body: { name: 'REST Registered', address: '7 Main St', city: 'Springfield', state: 'IL' } }) },
+  'POST /api/shops/:centerId/leave': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/leave` }), after: restoreStaff },
+  'GET /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff` }) },
+  'POST /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff`, body: { role: 'technician' } }) },
+  'PATCH /api/shops/:centerId/staff/:userId': {
+    request: async (fx) => ({ url: `/api/shops/${fx.shopA}/staff/${(await freshTechnicianOfShopA(fx)).id}`, body: { role: 'technician' } }),
+  },
+  'DELETE /api/shops/:centerId/staff/:userId': { request: async (fx) => ({ url: `/api/shops/${fx.shopA}/staff/${(await freshTechnicianOfShopA(fx)).id}` }) },
+  'GET /api/shops/:centerId/invites': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/invites` }) },
+  'DELETE /api/shops/:centerId/invites/:inviteId': { request: async (fx) => ({ url: `/api/shops/${fx.shopA}/invites/${(await freshInviteOfShopA(fx)).id}` }) },
+  'GET /api/invites/:code': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}` }) },
+  'POST /api/invites/:code/accept': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}/accept` }), after: restoreStaff },
+  'DELETE /api/knowledge/:id': { request: async (fx) => ({ url: `/api/knowledge/${await freshItemOfTechnician(fx)}` }) },
 
   'GET /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries' }) },
   'GET /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}` }) },
@@ -676,6 +753,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
           } catch (error) {
             failure = error;
           }
+          await row.after?.(f);
           const code = failure instanceof TRPCError ? failure.code : failure === undefined ? undefined : 'NOT_A_TRPC_ERROR';
 
           if (!expected.allow) {
@@ -724,6 +802,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
           if (body !== undefined) headers['content-type'] = 'application/json';
           const res = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
           if (row.renewsSession && actor !== 'anonymous') await signIn(actor);
+          await row.after?.(f);
 
           const where = `${route} as ${actor} (${rule}): ${res.statusCode} ${res.body.slice(0, 300)}`;
           if (!expected.allow) {
