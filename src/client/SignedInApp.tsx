@@ -17,6 +17,12 @@ function PageLoader() {
   );
 }
 
+/** A route's path against the location: `:name` segments match any one segment. */
+function matches(path: string, location: string): boolean {
+  if (!path.includes(':')) return path === location;
+  return new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`).test(location);
+}
+
 export default function SignedInApp() {
   const { role } = useSession();
   const [location] = useLocation();
@@ -24,7 +30,7 @@ export default function SignedInApp() {
   const Shell = role === 'tech' ? TechShell : SimpleShell;
 
   useEffect(() => {
-    const route = routes.find((r) => r.path === location);
+    const route = routes.find((r) => matches(r.path, location));
     document.title = route ? `${route.title} · ${appName}` : appName;
     window.scrollTo(0, 0);
   }, [location, routes]);

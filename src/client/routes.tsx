@@ -38,6 +38,9 @@ export const routes: AppRoute[] = [
     roles: techOnly,
     page: lazy(() => import('./pages/customer-inquiries.tsx')),
   },
+  { path: '/customers', title: 'Customers', roles: techOnly, page: lazy(() => import('./pages/customers.tsx')) },
+  { path: '/customers/:id', title: 'Customer', roles: techOnly, page: lazy(() => import('./pages/customer-detail.tsx')) },
+  { path: '/audit', title: 'Audit Log', roles: techOnly, page: lazy(() => import('./pages/audit.tsx')) },
   {
     path: '/service-appointments',
     title: 'Service Appointments',

@@ -10,7 +10,9 @@ import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAppointmentsRest } from './domains/appointments/rest.ts';
+import { registerAuditRest } from './domains/audit/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
+import { registerCustomersRest } from './domains/customers/rest.ts';
 import { registerInquiriesRest } from './domains/inquiries/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
@@ -181,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGarageRest(app);
   registerServiceRecordsRest(app);
   registerAnalyticsRest(app);
+  registerCustomersRest(app);
+  registerAuditRest(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

@@ -1,6 +1,8 @@
 import { analyticsRouter } from './domains/analytics/router.ts';
+import { auditRouter } from './domains/audit/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
+import { customersRouter } from './domains/customers/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
@@ -16,6 +18,8 @@ export const appRouter = router({
   vehicles: mergeRouters(vehiclesRouter, componentHistoryRouter),
   serviceCenters: serviceCentersRouter,
   shops: mergeRouters(shopsRouter, shopRegistrationRouter),
+  customers: customersRouter,
+  audit: auditRouter,
   inquiries: inquiriesRouter,
   appointments: appointmentsRouter,
   avatars: avatarsRouter,

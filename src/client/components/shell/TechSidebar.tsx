@@ -1,5 +1,6 @@
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
+import { useCurrentShop } from '../../lib/current-shop.ts';
 import { techNavGroups } from './nav.ts';
 
 /**
@@ -8,6 +9,7 @@ import { techNavGroups } from './nav.ts';
  */
 export function TechSidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const [location] = useLocation();
+  const { canManage } = useCurrentShop();
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap="xs" p={collapsed ? 4 : 'xs'} component="nav" aria-label="Technician tools">
@@ -18,8 +20,9 @@ export function TechSidebar({ collapsed, onNavigate }: { collapsed: boolean; onN
                 {group.label}
               </Text>
             )}
-            {group.items.map((item) => {
-              const active = location === item.path;
+            {group.items.filter((item) => canManage || !item.manageOnly).map((item) => {
+              // A detail page (/customers/:id) keeps its list's item lit.
+              const active = location === item.path || (item.path !== '/' && location.startsWith(`${item.path}/`));
               const icon = <item.icon size={20} stroke={1.7} aria-hidden />;
               const link = (
                 <NavLink

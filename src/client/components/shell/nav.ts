@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconHistory,
   IconBook2,
   IconCalendarEvent,
   IconCamera,
@@ -12,6 +13,7 @@ import {
   IconScan,
   IconSearch,
   IconStethoscope,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -19,6 +21,8 @@ export interface NavItem {
   label: string;
   path: string;
   icon: Icon;
+  /** Shown to the current shop's managers and owners only. */
+  manageOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -59,6 +63,8 @@ export const techNavGroups: NavGroup[] = [
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
+      { label: 'Customers', path: '/customers', icon: IconUsers },
+      { label: 'Audit Log', path: '/audit', icon: IconHistory, manageOnly: true },
     ],
   },
 ];

@@ -57,7 +57,34 @@ export async function seedShopDemo(db: Database, demo: ShopDemo): Promise<void> 
   const customers = await ensureCustomers(db, demo.customers);
   if (customers.length !== demo.customers.length) return;
   const already = await db.selectFrom('customer_inquiries').select('id').where('customer_id', 'in', customers).executeTakeFirst();
-  if (already) return;
+  if (!already) await seedDemoRequests(db, demo, customers);
+  await linkDemoShopCustomers(db, customers);
+}
+
+/**
+ * Each demo customer is the shop's customer at every center their demo inquiries and appointments
+ * name (docs/customers.md#demo-data): one linked record per (center, account), and the rows name
+ * it. Runs on every seed, so rows seeded before shop customers existed are linked too.
+ */
+async function linkDemoShopCustomers(db: Database, customers: string[]): Promise<void> {
+  await sql`
+    INSERT INTO shop_customers (service_center_id, user_id, name, email)
+    SELECT DISTINCT x.service_center_id, u.id, split_part(u.email, '@', 1), u.email
+    FROM (SELECT customer_id, service_center_id FROM customer_inquiries
+          UNION SELECT customer_id, service_center_id FROM service_appointments) AS x
+    JOIN users u ON u.id = x.customer_id
+    WHERE x.customer_id = ANY(${customers}::uuid[]) AND x.service_center_id IS NOT NULL
+    ON CONFLICT (service_center_id, user_id) WHERE user_id IS NOT NULL DO NOTHING`.execute(db);
+  for (const table of ['customer_inquiries', 'service_appointments']) {
+    await sql`
+      UPDATE ${sql.table(table)} AS r SET shop_customer_id = c.id
+      FROM shop_customers c
+      WHERE c.service_center_id = r.service_center_id AND c.user_id = r.customer_id
+        AND r.shop_customer_id IS NULL AND r.customer_id = ANY(${customers}::uuid[])`.execute(db);
+  }
+}
+
+async function seedDemoRequests(db: Database, demo: ShopDemo, customers: string[]): Promise<void> {
 
   const centerIds = new Map(
     (await db.selectFrom('service_centers').select(['id', 'name']).where('name', 'in', demo.centers.map((c) => c.name)).execute()).map(
