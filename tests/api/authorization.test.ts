@@ -343,6 +343,19 @@ async function restoreStaff(fx: Fixtures): Promise<void> {
   await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', 'in', outsiders).execute();
 }
 
+/** A walk-in customer of shop A, made for one cell. */
+async function freshCustomerOfShopA(fx: Fixtures): Promise<string> {
+  const row = await fx.db.insertInto('shop_customers').values({ service_center_id: fx.shopA, name: 'Walk-in' }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A vehicle of a fresh walk-in customer of shop A, made for one cell. */
+async function freshCustomerVehicleOfShopA(fx: Fixtures): Promise<string> {
+  const customerId = await freshCustomerOfShopA(fx);
+  const row = await fx.db.insertInto('shop_customer_vehicles').values({ customer_id: customerId, vehicle_id: fx.spareVehicleId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A fresh token of A for each revoke cell (an allowed revoke uses it up). */
 async function freshTokenOfA(fx: Fixtures): Promise<string> {
   return (await callerFor(fx.db, fx.users.ownerA).auth.tokens.create({ name: 'to revoke' })).id;
@@ -469,6 +482,22 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'shops.invites.preview': { rule: 'public', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['preview'] },
   // Anyone signed in who holds the code joins (shop A's staff keep their role).
   'shops.invites.accept': { rule: 'signedIn', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['accept'], after: restoreStaff },
+
+  'customers.list': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['customers']['list'],
+    check: (answer, fx) => expect(pageIds(answer)).toContain(fx.customerOfA),
+  },
+  'customers.get': { rule: 'shopRead', input: (fx) => ({ id: fx.customerOfA }) satisfies In['customers']['get'] },
+  'customers.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, name: 'Walk-in' }) satisfies In['customers']['create'] },
+  'customers.update': { rule: 'shopManage', input: (fx) => ({ id: fx.customerOfA, notes: 'Prefers mornings' }) satisfies In['customers']['update'] },
+  'customers.vehicles.add': {
+    rule: 'shopManage',
+    input: async (fx) => ({ customerId: await freshCustomerOfShopA(fx), vehicleId: fx.spareVehicleId, plate: 'ABC 123' }) satisfies In['customers']['vehicles']['add'],
+  },
+  'customers.vehicles.update': { rule: 'shopManage', input: async (fx) => ({ id: await freshCustomerVehicleOfShopA(fx), odometer: 1234 }) satisfies In['customers']['vehicles']['update'] },
+  'customers.vehicles.remove': { rule: 'shopManage', input: async (fx) => ({ id: await freshCustomerVehicleOfShopA(fx) }) satisfies In['customers']['vehicles']['remove'] },
+  'audit.list': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['audit']['list'] },
 
   'inquiries.list': { rule: 'requestList', input: () => ({ limit: 100 }) satisfies In['inquiries']['list'], watched: (fx) => fx.inquiryOfA, ids: pageIds },
   'inquiries.all': { rule: 'requestList', watched: (fx) => fx.inquiryOfA, ids: listIds },
@@ -634,6 +663,12 @@ const REST: Record<string, RestRow> = {
   'GET /api/invites/:code': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}` }) },
   'POST /api/invites/:code/accept': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}/accept` }), after: restoreStaff },
   'DELETE /api/knowledge/:id': { request: async (fx) => ({ url: `/api/knowledge/${await freshItemOfTechnician(fx)}` }) },
+
+  'GET /api/shops/:centerId/customers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/customers?limit=100` }) },
+  'POST /api/shops/:centerId/customers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/customers`, body: { name: 'REST walk-in' } }) },
+  'GET /api/customers/:id': { request: (fx) => ({ url: `/api/customers/${fx.customerOfA}` }) },
+  'PATCH /api/customers/:id': { request: (fx) => ({ url: `/api/customers/${fx.customerOfA}`, body: { phone: '555-0100' } }) },
+  'GET /api/shops/:centerId/audit': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/audit` }) },
 
   'GET /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries' }) },
   'GET /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}` }) },
