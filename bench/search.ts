@@ -62,11 +62,14 @@ export async function repositoryFloors(db: Database, runs: number): Promise<{ ti
     .executeTakeFirstOrThrow();
   const user = await findUserById(db, row.id);
   if (!user) throw new Error('floor user missing');
-  const viewer = { userId: user.id, isTech: true };
+  // A shop's staff view: its inquiries through the (center, created) index.
+  const viewer = { userId: user.id, isAdmin: false };
+  const center = await db.selectFrom('customer_inquiries').select('service_center_id').where('service_center_id', 'is not', null).limit(1).executeTakeFirst();
+  const scope = center?.service_center_id ? { serviceCenterId: center.service_center_id } : {};
   return {
     tips: await time('tipsFor (technician, rotating page and role)', runs, (i) => tipsFor(db, TIP_PAGES[i % TIP_PAGES.length]!, user)),
-    inquiries: await time('listInquiryPage (technician, word + status)', runs, (i) =>
-      listInquiryPage(db, viewer, { search: INQUIRY_WORDS[i % INQUIRY_WORDS.length], status: INQUIRY_STATUSES[i % 4] }, { limit: 25 }),
+    inquiries: await time('listInquiryPage (a shop, word + status)', runs, (i) =>
+      listInquiryPage(db, viewer, scope, { search: INQUIRY_WORDS[i % INQUIRY_WORDS.length], status: INQUIRY_STATUSES[i % 4] }, { limit: 25 }),
     ),
     knowledge: await time('searchKnowledge (a word, 20 per page)', runs, (i) =>
       searchKnowledge(db, { q: KNOWLEDGE_WORDS[i % KNOWLEDGE_WORDS.length], limit: 20, offset: 0 }),

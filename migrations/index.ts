@@ -8,6 +8,8 @@ import * as m0006 from './0006_knowledge_kind.ts';
 import * as m0007 from './0007_garage_and_records.ts';
 import * as m0008 from './0008_inquiry_search_text.ts';
 import * as m0009 from './0009_shops.ts';
+import * as m0010 from './0010_record_customer_vehicle.ts';
+import * as m0011 from './0011_garage_first_week.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_garage_and_records': m0007,
   '0008_inquiry_search_text': m0008,
   '0009_shops': m0009,
+  '0010_record_customer_vehicle': m0010,
+  '0011_garage_first_week': m0011,
 };

@@ -4,10 +4,12 @@ import { appName } from './lib/app-name.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { trpc } from './lib/trpc.ts';
 import { LandingPage } from './pages/landing.tsx';
+import { invitePath, rememberInvite } from './lib/pending-invite.ts';
 
 // Signed-in screens load separately: a visitor's first paint ships only the landing page.
 const RoleChoicePage = lazy(() => import('./pages/role-choice.tsx'));
 const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+const StandaloneInvitePage = lazy(() => import('./pages/invite.tsx').then((m) => ({ default: m.StandaloneInvitePage })));
 
 export function FullPageLoader() {
   return (
@@ -43,8 +45,20 @@ export function AppRoot() {
     );
   }
   const user = me.data ?? null;
-  if (!user) return <LandingPage />;
+  const invite = invitePath(window.location.pathname);
+  if (!user) {
+    // An invitation link works signed out: it shows what it offers and asks to sign in first.
+    return invite ? (
+      <Suspense fallback={<FullPageLoader />}>
+        <StandaloneInvitePage signedIn={false} />
+      </Suspense>
+    ) : (
+      <LandingPage />
+    );
+  }
   const role = user.role;
+  // A new account chooses its mode first; the app returns to the invitation after.
+  if (invite && role !== 'simple' && role !== 'tech') rememberInvite(invite);
   return (
     <Suspense fallback={<FullPageLoader />}>
       {role === 'simple' || role === 'tech' ? (

@@ -5,6 +5,7 @@ import { AvatarAssistant } from './components/avatars/AvatarAssistant.tsx';
 import { SimpleShell } from './components/shell/SimpleShell.tsx';
 import { TechShell } from './components/shell/TechShell.tsx';
 import { appName } from './lib/app-name.ts';
+import { takePendingInvite } from './lib/pending-invite.ts';
 import { useSession } from './lib/session.tsx';
 import NotFoundPage from './pages/not-found.tsx';
 import { routesFor } from './routes.tsx';
@@ -25,8 +26,15 @@ function matches(path: string, location: string): boolean {
 
 export default function SignedInApp() {
   const { role } = useSession();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const routes = routesFor(role);
+
+  // Back to the invitation opened before signing in (docs/shops.md#invites).
+  useEffect(() => {
+    const invite = takePendingInvite();
+    if (invite && invite !== location) navigate(invite, { replace: true });
+    // Once, when the signed-in app starts.
+  }, []);
   const Shell = role === 'tech' ? TechShell : SimpleShell;
 
   useEffect(() => {

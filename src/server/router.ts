@@ -4,6 +4,7 @@ import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
+import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   avatars: avatarsRouter,
   knowledge: knowledgeRouter,
   analytics: analyticsRouter,
+  notifications: notificationsRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
 });
 

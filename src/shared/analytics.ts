@@ -14,20 +14,28 @@ const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date 
  * A period of whole days in the user's time zone: from the start of `from` to the end of `to`.
  * Day and week buckets are cut at local midnight of `timeZone`.
  */
-export const analyticsRangeSchema = z
-  .object({
-    from: isoDate('Start date'),
-    to: isoDate('End date'),
-    timeZone: timeZoneSchema,
-  })
-  .superRefine((range, ctx) => {
-    const days = rangeDays(range.from, range.to);
-    if (days < 1) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
-    } else if (days > ANALYTICS_MAX_RANGE_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose a period of at most ${ANALYTICS_MAX_RANGE_DAYS} days` });
-    }
-  });
+const rangeFields = {
+  from: isoDate('Start date'),
+  to: isoDate('End date'),
+  timeZone: timeZoneSchema,
+};
+
+function checkPeriod(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = rangeDays(range.from, range.to);
+  if (days < 1) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
+  } else if (days > ANALYTICS_MAX_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose a period of at most ${ANALYTICS_MAX_RANGE_DAYS} days` });
+  }
+}
+
+export const analyticsRangeSchema = z.object(rangeFields).superRefine(checkPeriod);
+
+/** A report counts one shop's rows: the shop named, which the caller must be staff of (docs/analytics.md). */
+export const analyticsInputSchema = z
+  .object({ ...rangeFields, serviceCenterId: z.uuid({ error: 'Choose the service center (serviceCenterId) to report on' }) })
+  .superRefine(checkPeriod);
+export type AnalyticsInput = z.infer<typeof analyticsInputSchema>;
 export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
 
 export interface WeekBucket {

@@ -65,6 +65,13 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const uuidOf = (label: string) => z.uuid({ error: `Invalid ${label} id` });
+
+/**
+ * A new appointment is addressed to a shop. Without `customerId` it is the caller's own request
+ * (a `garageVehicleId` of their garage, status scheduled, no price); staff of the shop book one for
+ * a customer of the shop (`customerId`) or convert an inquiry (`inquiryId`): docs/appointments.md#rules.
+ */
 export const createAppointmentSchema = z
   .object({
     appointmentDate: appointmentDateSchema,
@@ -76,8 +83,13 @@ export const createAppointmentSchema = z
       .max(APPOINTMENT_LIMITS.serviceType, `Service type must be at most ${APPOINTMENT_LIMITS.serviceType} characters`),
     description: optionalText('Description', APPOINTMENT_LIMITS.description),
     status: appointmentStatusSchema.default('scheduled'),
-    serviceCenterId: z.uuid({ error: 'Invalid service center id' }).nullish(),
-    vehicleId: z.uuid({ error: 'Invalid vehicle id' }).nullish(),
+    serviceCenterId: z.uuid({ error: 'Choose the service center (serviceCenterId) the appointment is for' }),
+    vehicleId: uuidOf('vehicle').nullish(),
+    garageVehicleId: uuidOf('garage vehicle').nullish(),
+    customerId: uuidOf('customer').nullish(),
+    customerVehicleId: uuidOf('customer vehicle').nullish(),
+    technicianId: uuidOf('technician').nullish(),
+    inquiryId: uuidOf('inquiry').nullish(),
     estimatedCost: amountSchema('Estimated cost', 10).nullish(),
     notes: optionalText('Notes', APPOINTMENT_LIMITS.notes),
   })
@@ -89,11 +101,55 @@ export const appointmentIdSchema = z.uuid({ error: 'Invalid appointment id' });
 const updateStatusSchema = z.enum(APPOINTMENT_UPDATE_STATUSES, {
   error: 'Status must be one of: scheduled, confirmed, in_progress, completed, cancelled (no_show can only be chosen when the appointment is created)',
 });
-/** PATCH /api/service-appointments/{id}: the status and nothing else (docs/appointments.md#rules). */
-export const setAppointmentStatusSchema = z
-  .object({ id: appointmentIdSchema, status: updateStatusSchema }, onlyKnownKeys('Only the status of an appointment can be changed'))
-  .strict();
+export const setAppointmentStatusSchema = z.object({ id: appointmentIdSchema, status: updateStatusSchema }).strict();
+
+const APPOINTMENT_FIELDS_MESSAGE =
+  'An appointment change may name: appointmentDate, duration, serviceType, description, technicianId, estimatedCost, actualCost, notes, status';
+
+/**
+ * Staff edit and reschedule an appointment; every field is optional, at least one is named.
+ * PATCH /api/service-appointments/{id} takes the same fields (docs/appointments.md#rules).
+ */
+export const updateAppointmentSchema = z
+  .object(
+    {
+      id: appointmentIdSchema,
+      appointmentDate: appointmentDateSchema.optional(),
+      duration: durationSchema.optional(),
+      serviceType: z
+        .string({ error: 'Service type must be text' })
+        .trim()
+        .min(1, 'Service type is required')
+        .max(APPOINTMENT_LIMITS.serviceType, `Service type must be at most ${APPOINTMENT_LIMITS.serviceType} characters`)
+        .optional(),
+      description: optionalText('Description', APPOINTMENT_LIMITS.description).optional(),
+      technicianId: uuidOf('technician').nullable().optional(),
+      estimatedCost: amountSchema('Estimated cost', 10).nullable().optional(),
+      actualCost: amountSchema('Actual cost', 10).nullable().optional(),
+      notes: optionalText('Notes', APPOINTMENT_LIMITS.notes).optional(),
+      status: updateStatusSchema.optional(),
+    },
+    onlyKnownKeys(APPOINTMENT_FIELDS_MESSAGE),
+  )
+  .strict()
+  .refine((value) => Object.keys(value).some((key) => key !== 'id'), { message: 'Name at least one field to change' });
+export type AppointmentUpdateInput = z.input<typeof updateAppointmentSchema>;
+export type AppointmentUpdate = z.output<typeof updateAppointmentSchema>;
+export type AppointmentPatch = Omit<AppointmentUpdateInput, 'id'>;
 export type AppointmentStatusChange = Omit<z.input<typeof setAppointmentStatusSchema>, 'id'>;
+
+/**
+ * Whose appointments a list or the stat cards count: one shop's (staff, `serviceCenterId`), the
+ * caller's own requests (`mine`), or, naming neither, everything the caller may see.
+ */
+const scopeFields = {
+  serviceCenterId: uuidOf('service center').optional(),
+  mine: z.boolean({ error: 'mine must be true or false' }).optional(),
+};
+const oneScope = {
+  message: 'Name either serviceCenterId or mine, not both',
+  path: ['mine'],
+};
 
 export const listAppointmentsSchema = z
   .object({
@@ -104,11 +160,34 @@ export const listAppointmentsSchema = z
     cursor: listCursorSchema,
     direction: pageDirectionSchema,
     limit: z.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+    ...scopeFields,
   })
-  .strict();
+  .strict()
+  .refine((value) => !(value.serviceCenterId && value.mine), oneScope);
 export type ListAppointmentsInput = z.input<typeof listAppointmentsSchema>;
 
-export const appointmentStatsSchema = z.object({ timeZone: timeZoneSchema.default('UTC') }).strict();
+export const appointmentStatsSchema = z
+  .object({ timeZone: timeZoneSchema.default('UTC'), ...scopeFields })
+  .strict()
+  .refine((value) => !(value.serviceCenterId && value.mine), oneScope);
+
+/** The shop's customers a new appointment may name, searched by name (the booking form's picker). */
+export const appointmentCustomersSchema = z
+  .object({ serviceCenterId: uuidOf('service center'), search: searchSchema, limit: z.number().int().min(1).max(50).default(20) })
+  .strict();
+
+export interface AppointmentCustomerOption {
+  id: string;
+  name: string;
+  email: string | null;
+  vehicles: { id: string; label: string }[];
+}
+
+export interface AppointmentTechnicianOption {
+  userId: string;
+  name: string;
+  role: string;
+}
 
 export interface ServiceAppointment {
   id: string;
@@ -127,6 +206,15 @@ export interface ServiceAppointment {
   actualCost: string | null;
   notes: string | null;
   reminderSent: boolean;
+  /** The shop's customer record and that customer's vehicle; the owner's garage vehicle when named. */
+  shopCustomerId: string | null;
+  customerVehicleId: string | null;
+  garageVehicleId: string | null;
+  customerName: string | null;
+  /** e.g. "2019 Honda CR-V". */
+  vehicleLabel: string | null;
+  technicianName: string | null;
+  serviceCenterName: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

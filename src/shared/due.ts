@@ -8,29 +8,49 @@ export function serviceName(label: string): string {
   return label.replace(/\s*\(generic\)\s*$/i, '').trim();
 }
 
+/** Where a service's count starts: a record, what the owner said when saving, or the day of saving. */
+export type DueBasis = 'record' | 'known' | 'tracking';
+
 export interface DueInput {
   /** The interval: whichever comes first. */
   miles: number | null;
   months: number | null;
-  /** Latest completed service, or null: then counted from the model year's start at 0 miles. */
+  /** Latest completed service record (its mileage on the total scale, see odometerOffset), or null. */
   lastDate: string | null;
   lastMileage: number | null;
-  modelYear: number;
+  /** What the owner said of the last service when saving the vehicle: a day, a mileage or both. */
+  known?: { date: string | null; mileage: number | null } | null;
+  /** The day the vehicle was saved and its odometer then: the start when nothing else is known. */
+  trackingDate: string;
+  trackingMileage: number;
+  /** The odometer as it reads now. */
   odometer: number;
+  /** Miles shown on earlier odometers: total distance = odometer + offset. */
+  odometerOffset?: number;
   today: string;
 }
 
+export type DueResult = Pick<DueItem, 'dueDate' | 'dueMileage' | 'daysLeft' | 'milesLeft' | 'urgency'> & { basis: DueBasis };
+
 /**
- * When a service is next due and how urgent it is. Overdue: past the due day or mileage. Due: within
- * 7 days or 100 miles (the due day itself included). Soon: within 30 days or 500 miles.
+ * When a service is next due and how urgent it is, counted from the last completed record, else
+ * from what the owner knew when saving the vehicle, else from the day of saving at the odometer
+ * then ("start tracking from today"). Overdue: past the due day or mileage. Due: within 7 days or
+ * 100 miles (the due day itself included). Soon: within 30 days or 500 miles.
  */
-export function computeDue(input: DueInput): Pick<DueItem, 'dueDate' | 'dueMileage' | 'daysLeft' | 'milesLeft' | 'urgency'> {
-  const baseDate = input.lastDate ?? `${input.modelYear}-01-01`;
-  const baseMileage = input.lastDate ? input.lastMileage : 0;
-  const dueDate = input.months ? addMonths(baseDate, input.months) : null;
-  const dueMileage = input.miles && baseMileage !== null ? baseMileage + input.miles : null;
+export function computeDue(input: DueInput): DueResult {
+  const offset = input.odometerOffset ?? 0;
+  const base: { date: string | null; mileage: number | null; basis: DueBasis } = input.lastDate
+    ? { date: input.lastDate, mileage: input.lastMileage, basis: 'record' }
+    : input.known && (input.known.date !== null || input.known.mileage !== null)
+      ? { date: input.known.date, mileage: input.known.mileage, basis: 'known' }
+      : { date: input.trackingDate, mileage: input.trackingMileage, basis: 'tracking' };
+  const dueDate = input.months && base.date ? addMonths(base.date, input.months) : null;
+  // Mileages on the total scale; the due mileage is shown as the current odometer will read it.
+  const dueTotal = input.miles && base.mileage !== null ? base.mileage + input.miles : null;
+  const dueMileage = dueTotal !== null ? dueTotal - offset : null;
   const daysLeft = dueDate ? daysBetween(input.today, dueDate) : null;
-  const milesLeft = dueMileage !== null ? dueMileage - input.odometer : null;
+  const milesLeft = dueTotal !== null ? dueTotal - (input.odometer + offset) : null;
   const t = DUE_THRESHOLDS;
   const urgency: Urgency =
     (daysLeft !== null && daysLeft < 0) || (milesLeft !== null && milesLeft < 0)
@@ -40,20 +60,26 @@ export function computeDue(input: DueInput): Pick<DueItem, 'dueDate' | 'dueMilea
         : (daysLeft !== null && daysLeft <= t.soonDays) || (milesLeft !== null && milesLeft <= t.soonMiles)
           ? 'soon'
           : 'ok';
-  return { dueDate, dueMileage, daysLeft, milesLeft, urgency };
+  return { dueDate, dueMileage, daysLeft, milesLeft, urgency, basis: base.basis };
 }
 
-/** '1,234 mi' / '12 days' style phrases for what is left (or how far past). */
+const plural = (n: number, unit: string) => `${n.toLocaleString('en-US')} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A span of days in the unit a person would use: days up to two months, then months, then years
+ * ("3 years", not "1,095 days").
+ */
+export function spanOfDays(days: number): string {
+  if (days < 60) return plural(days, 'day');
+  if (days < 365) return plural(Math.floor(days / 30.4375), 'month');
+  return plural(Math.floor(days / 365.25) || 1, 'year');
+}
+
+/** 'overdue by 3 years · 1,234 mi over' / 'in 12 days · 500 mi left' style phrases. */
 export function dueSummary(item: { daysLeft: number | null; milesLeft: number | null; dueDate: string | null; dueMileage: number | null }): string {
   const parts: string[] = [];
   if (item.daysLeft !== null && item.dueDate) {
-    parts.push(
-      item.daysLeft < 0
-        ? `${-item.daysLeft} day${item.daysLeft === -1 ? '' : 's'} overdue`
-        : item.daysLeft === 0
-          ? 'due today'
-          : `in ${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'}`,
-    );
+    parts.push(item.daysLeft < 0 ? `overdue by ${spanOfDays(-item.daysLeft)}` : item.daysLeft === 0 ? 'due today' : `in ${spanOfDays(item.daysLeft)}`);
   }
   if (item.milesLeft !== null && item.dueMileage !== null) {
     parts.push(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZoneSchema } from './dates.ts';
+import { timeZoneSchema, todayIn } from './dates.ts';
 import type { Vehicle } from './vehicles.ts';
 
 /** My garage, service records and what is due (the maintenance tracker). */
@@ -26,20 +26,84 @@ export const mileageSchema = z
       .max(MAX_ODOMETER, `Mileage must be at most ${MAX_ODOMETER.toLocaleString('en-US')}`),
   );
 
-const nicknameSchema = z
+export const nicknameSchema = z
   .string({ error: 'Nickname is required' })
   .trim()
   .min(1, 'Nickname is required')
   .max(GARAGE_LIMITS.nickname, `Nickname must be at most ${GARAGE_LIMITS.nickname} characters`);
 
+/** A calendar day, YYYY-MM-DD, from 1980 on. */
+export const garageDaySchema = z
+  .string({ error: 'Date must be a day like 2026-05-01' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a day like 2026-05-01')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, 'Date is not a real day')
+  .refine((day) => day >= '1980-01-01', 'Date must be in 1980 or later');
+
+/** What the owner knows of a past service when saving a vehicle: its day, its mileage or both. */
+export const knownServiceSchema = z
+  .object({
+    service: z
+      .string({ error: 'Service is required' })
+      .trim()
+      .min(1, 'Service is required')
+      .max(GARAGE_LIMITS.serviceType, `Service must be at most ${GARAGE_LIMITS.serviceType} characters`),
+    date: garageDaySchema.nullable().default(null),
+    mileage: mileageSchema.nullable().default(null),
+  })
+  .strict()
+  .refine((known) => known.date !== null || known.mileage !== null, { message: 'Give the day or the mileage of the last service', path: ['date'] });
+export type KnownService = z.output<typeof knownServiceSchema>;
+export const MAX_KNOWN_SERVICES = 10;
+
 export const addToGarageSchema = z
-  .object({ vehicleId: uuid('vehicle'), nickname: nicknameSchema, odometer: mileageSchema })
-  .strict();
+  .object({
+    vehicleId: uuid('vehicle'),
+    nickname: nicknameSchema,
+    odometer: mileageSchema,
+    /** Empty or absent: "I don't know": every service counts from today and this odometer. */
+    lastKnown: z
+      .array(knownServiceSchema, { error: 'lastKnown must be a list' })
+      .max(MAX_KNOWN_SERVICES, `At most ${MAX_KNOWN_SERVICES} known services`)
+      .default([]),
+    /** The day that is "today" for the known services (none may be later). */
+    timeZone: timeZoneSchema.default('UTC'),
+  })
+  .strict()
+  .superRefine((values, ctx) => {
+    const today = todayIn(values.timeZone);
+    const seen = new Set<string>();
+    values.lastKnown.forEach((known, index) => {
+      if (known.date !== null && known.date > today) {
+        ctx.addIssue({ code: 'custom', path: ['lastKnown', index, 'date'], message: `The last ${known.service.toLowerCase()} cannot be in the future` });
+      }
+      if (known.mileage !== null && known.mileage > values.odometer) {
+        ctx.addIssue({ code: 'custom', path: ['lastKnown', index, 'mileage'], message: `The last ${known.service.toLowerCase()} cannot be above the current odometer` });
+      }
+      const key = known.service.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['lastKnown', index, 'service'], message: `${known.service} is given twice` });
+      seen.add(key);
+    });
+  });
 export type AddToGarageInput = z.input<typeof addToGarageSchema>;
 export type AddToGarageValues = z.output<typeof addToGarageSchema>;
 
+/** Why a reading below the highest recorded mileage is right: a new odometer, or a typo fixed. */
+export const ODOMETER_CORRECTIONS = ['replaced', 'typo'] as const;
+export type OdometerCorrection = (typeof ODOMETER_CORRECTIONS)[number];
+export const ODOMETER_CORRECTION_LABELS: Readonly<Record<OdometerCorrection, string>> = {
+  replaced: 'The odometer was replaced',
+  typo: 'An earlier reading was a typo',
+};
+
 export const updateGarageVehicleSchema = z
-  .object({ nickname: nicknameSchema.optional(), odometer: mileageSchema.optional() })
+  .object({
+    nickname: nicknameSchema.optional(),
+    odometer: mileageSchema.optional(),
+    odometerCorrection: z.enum(ODOMETER_CORRECTIONS, { error: 'odometerCorrection must be replaced or typo' }).optional(),
+  })
   .strict();
 export type GarageVehiclePatch = z.input<typeof updateGarageVehicleSchema>;
 
@@ -50,6 +114,12 @@ export interface GarageVehicle {
   nickname: string;
   odometer: number;
   odometerUpdatedAt: Date;
+  /** The highest mileage on record: the odometer or a completed record since the odometer was fitted. */
+  highestMileage: number;
+  /** Miles shown on earlier odometers (0 unless one was replaced). */
+  odometerOffset: number;
+  /** What the owner knew of past services when saving it. */
+  knownServices: KnownService[];
   vehicle: Vehicle;
   createdAt: Date;
   updatedAt: Date;
@@ -83,6 +153,11 @@ export interface DueItem {
   intervalText: string;
   lastServiceDate: string | null;
   lastServiceMileage: number | null;
+  /** What the count starts from: a record, what the owner said when saving, or the day of saving. */
+  basis: 'record' | 'known' | 'tracking';
+  /** The day the vehicle was saved and the odometer then (the start when basis is 'tracking'). */
+  trackingDate: string;
+  trackingMileage: number;
   dueDate: string | null;
   dueMileage: number | null;
   daysLeft: number | null;

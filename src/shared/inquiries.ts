@@ -52,8 +52,14 @@ export const createInquirySchema = z
     // A client may send the status it starts with; anything but open would skip the shop's triage
     // (docs/inquiries.md#rules).
     status: z.literal('open', { error: 'New inquiries start open' }).default('open'),
+    // Every inquiry is addressed to a shop (docs/inquiries.md#rules).
     serviceCenterId: z.uuid({ error: 'Invalid service center id' }).nullish(),
     vehicleId: z.uuid({ error: 'Invalid vehicle id' }).nullish(),
+    // Staff writing for one of the shop's customers name the customer (and their vehicle there);
+    // an owner's own request names one of their garage vehicles instead.
+    customerId: z.uuid({ error: 'Invalid customer id' }).nullish(),
+    customerVehicleId: z.uuid({ error: 'Invalid customer vehicle id' }).nullish(),
+    garageVehicleId: z.uuid({ error: 'Invalid garage vehicle id' }).nullish(),
     customerNotes: z
       .string()
       .trim()
@@ -61,7 +67,10 @@ export const createInquirySchema = z
       .nullish()
       .transform((value) => (value ? value : null)),
   })
-  .strict();
+  .strict()
+  .refine((v) => Boolean(v.serviceCenterId), { message: 'Choose the service center the inquiry is for (serviceCenterId)', path: ['serviceCenterId'] })
+  .refine((v) => !(v.customerId && v.garageVehicleId), { message: 'A garage vehicle names your own request; for a customer name their customer vehicle', path: ['garageVehicleId'] })
+  .refine((v) => v.customerId || !v.customerVehicleId, { message: 'A customer vehicle needs its customer', path: ['customerVehicleId'] });
 export type CreateInquiryInput = z.input<typeof createInquirySchema>;
 export type CreateInquiryValues = z.output<typeof createInquirySchema>;
 
@@ -90,8 +99,20 @@ export const listCursorSchema = z.string().max(200, 'Invalid cursor').nullish();
 /** Sent by tRPC's infinite queries along with the cursor; pages here only go forward. */
 export const pageDirectionSchema = z.enum(['forward', 'backward']).optional();
 
+/**
+ * Whose inquiries a list shows: one shop's (its staff; admins read) or the caller's own requests
+ * as a customer; neither means both together.
+ */
+export const inquiryScopeShape = {
+  serviceCenterId: z.uuid({ error: 'Invalid service center id' }).optional(),
+  mine: z.boolean({ error: 'mine must be true or false' }).optional(),
+};
+export const inquiryScopeSchema = z.object(inquiryScopeShape).strict();
+export type InquiryScope = z.output<typeof inquiryScopeSchema>;
+
 export const listInquiriesSchema = z
   .object({
+    ...inquiryScopeShape,
     search: searchSchema,
     status: inquiryStatusSchema.optional(),
     priority: inquiryPrioritySchema.optional(),
@@ -107,6 +128,16 @@ export interface CustomerInquiry {
   customerId: string | null;
   serviceCenterId: string | null;
   vehicleId: string | null;
+  /** The shop's customer record, their vehicle there, the garage vehicle and who wrote it. */
+  shopCustomerId: string | null;
+  customerVehicleId: string | null;
+  garageVehicleId: string | null;
+  createdBy: string | null;
+  /** For display: the shop, the customer, the vehicle (year make model) and the assigned technician. */
+  serviceCenterName: string | null;
+  customerName: string | null;
+  vehicleLabel: string | null;
+  assignedToName: string | null;
   inquiryType: InquiryType;
   subject: string;
   description: string;
@@ -135,3 +166,86 @@ export interface InquiryStats {
   urgent: number;
 }
 
+
+/** Staff actions on an inquiry of their shop (docs/inquiries.md#staff). */
+export const assignInquirySchema = z
+  .object({ id: inquiryIdSchema, technicianId: z.uuid({ error: 'Invalid technician id' }).nullable() })
+  .strict();
+
+const moneySchema = z
+  .union([z.number(), z.string()], { error: 'Estimated cost must be a number' })
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Estimated cost must be an amount between 0 and 99,999,999.99');
+
+export const updateInquirySchema = z
+  .object(
+    {
+      id: inquiryIdSchema,
+      estimatedCost: moneySchema.nullable().optional(),
+      technicianNotes: z
+        .string()
+        .trim()
+        .max(INQUIRY_LIMITS.notes, `Technician notes must be at most ${INQUIRY_LIMITS.notes} characters`)
+        .nullable()
+        .optional()
+        .transform((value) => (value === undefined ? undefined : value ? value : null)),
+      priority: inquiryPrioritySchema.optional(),
+      scheduledDate: z.coerce.date({ error: 'Scheduled date must be a date' }).nullable().optional(),
+    },
+    onlyKnownKeys('Only the estimated cost, technician notes, priority and scheduled date can be changed'),
+  )
+  .strict();
+export type UpdateInquiryInput = z.input<typeof updateInquirySchema>;
+export type UpdateInquiryValues = z.output<typeof updateInquirySchema>;
+
+export const MESSAGE_MAX = 5000;
+export const MESSAGE_PAGE_MAX = 200;
+
+export const sendMessageSchema = z
+  .object({
+    inquiryId: inquiryIdSchema,
+    body: z
+      .string({ error: 'Message is required' })
+      .trim()
+      .min(1, 'Message is required')
+      .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+  })
+  .strict();
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const listMessagesSchema = z
+  .object({ inquiryId: inquiryIdSchema, limit: z.number().int().min(1).max(MESSAGE_PAGE_MAX).default(100) })
+  .strict();
+
+/** One message of an inquiry's thread, newest last. */
+export interface InquiryMessage {
+  id: string;
+  inquiryId: string;
+  fromStaff: boolean;
+  authorName: string | null;
+  /** Written by the caller. */
+  mine: boolean;
+  body: string;
+  createdAt: Date;
+}
+
+export interface InquiryThread {
+  messages: InquiryMessage[];
+  /** Older messages exist beyond the limit. */
+  hasEarlier: boolean;
+}
+
+/** A staff member of a shop, as the assignment select lists them. */
+export interface ShopTechnician {
+  userId: string;
+  name: string;
+  role: 'owner' | 'manager' | 'technician';
+}
+
+/** A shop customer as the staff's "New Inquiry" form offers them, with their vehicles there. */
+export interface ShopCustomerOption {
+  id: string;
+  name: string;
+  email: string | null;
+  vehicles: { id: string; label: string }[];
+}

@@ -74,8 +74,12 @@ export const createServiceRecordSchema = z
   .object({
     ...recordFieldsWithDefaults,
     vehicleId: uuid('vehicle'),
-    /** Technicians: whose vehicle (a customer of an inquiry or appointment); owners leave it out. */
-    customerId: uuid('customer').nullish(),
+    /**
+     * Staff: the shop writing the record and the shop customer's vehicle it is for; owners leave
+     * both out (docs/garage.md#records-written-by-shops).
+     */
+    serviceCenterId: uuid('service center').nullish(),
+    customerVehicleId: uuid('customer vehicle').nullish(),
   })
   .strict()
   .superRefine(notFutureIfCompleted);
@@ -105,8 +109,8 @@ export const listServiceRecordsSchema = z
   .object({
     vehicleId: uuid('vehicle').optional(),
     componentId: uuid('component').optional(),
-    /** Technicians: one customer's records. */
-    customerId: uuid('customer').optional(),
+    /** Staff: the records of one shop customer's vehicle. */
+    customerVehicleId: uuid('customer vehicle').optional(),
     search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
     status: z.enum(RECORD_STATUSES, { error: 'Status must be completed, scheduled or urgent' }).optional(),
     from: recordDateSchema.optional(),
@@ -141,6 +145,10 @@ export interface ServiceRecord {
   notes: string | null;
   technicianId: string | null;
   technicianName: string | null;
+  /** The shop that wrote the record ("by <shop>"); null for the owner's own entries. */
+  serviceCenterId: string | null;
+  serviceCenterName: string | null;
+  customerVehicleId: string | null;
   vehicle: { year: number; make: string; model: string; vin: string | null };
   createdAt: Date;
   updatedAt: Date;
@@ -151,10 +159,13 @@ export interface ServiceRecordPage {
   total: number;
 }
 
-/** Vehicles a technician may keep records for: customers' vehicles named in inquiries or appointments. */
+/** Vehicles staff may keep records for: the vehicles of the current shop's customers. */
 export interface CustomerVehicle {
+  customerVehicleId: string;
+  /** The shop's customer record. */
   customerId: string;
+  plate: string | null;
   customerName: string;
-  customerEmail: string;
+  customerEmail: string | null;
   vehicle: Vehicle;
 }

@@ -14,6 +14,10 @@ import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInqui
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
 import type { ServiceCenter } from '../../src/shared/service-centers.ts';
+import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
+import { makeStaff } from '../helpers/shops.ts';
+import type { AuditEntryView } from '../../src/shared/audit.ts';
+import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { componentSet } from '../../src/server/domains/vehicles/components.ts';
@@ -197,6 +201,15 @@ const centerShape = z
   })
   .strict() satisfies z.ZodType<Wire<ServiceCenter>>;
 
+const staffShape = z
+  .object({ userId: uuid, name: maybeText, email: text, role: z.enum(STAFF_ROLES), since: when })
+  .strict() satisfies z.ZodType<Wire<StaffMember>>;
+const inviteFields = { id: uuid, role: z.enum(STAFF_ROLES), email: maybeText, createdAt: when, expiresAt: when, createdByName: maybeText };
+const pendingInviteShape = z.object(inviteFields).strict() satisfies z.ZodType<Wire<PendingInvite>>;
+const invitePreviewShape = z.object({ state: z.literal('open'), shopName: text, city: text, stateName: text, role: z.enum(STAFF_ROLES), expiresAt: when }).strict();
+const acceptedInviteShape = z.object({ serviceCenterId: uuid, shopName: text, role: z.enum(STAFF_ROLES) }).strict() satisfies z.ZodType<Wire<AcceptedInvite>>;
+const createdInviteShape = z.object({ ...inviteFields, code: z.string().regex(/^[A-Za-z0-9_-]{43}$/), link: z.string().startsWith('/invite/'), emailed: z.boolean() }).strict();
+
 const money = z.string().regex(/^\d+(\.\d{1,2})?$/).nullable();
 
 const inquiryShape = z
@@ -205,6 +218,14 @@ const inquiryShape = z
     customerId: uuid.nullable(),
     serviceCenterId: uuid.nullable(),
     vehicleId: uuid.nullable(),
+    shopCustomerId: uuid.nullable(),
+    customerVehicleId: uuid.nullable(),
+    garageVehicleId: uuid.nullable(),
+    createdBy: uuid.nullable(),
+    serviceCenterName: text.nullable(),
+    customerName: text.nullable(),
+    vehicleLabel: text.nullable(),
+    assignedToName: text.nullable(),
     inquiryType: z.enum(INQUIRY_TYPES),
     subject: text,
     description: text,
@@ -238,13 +259,31 @@ const appointmentShape = z
     actualCost: money,
     notes: maybeText,
     reminderSent: z.boolean(),
+    shopCustomerId: uuid.nullable(),
+    customerVehicleId: uuid.nullable(),
+    garageVehicleId: uuid.nullable(),
+    customerName: maybeText,
+    vehicleLabel: maybeText,
+    technicianName: maybeText,
+    serviceCenterName: maybeText,
     createdAt: when,
     updatedAt: when,
   })
   .strict() satisfies z.ZodType<Wire<ServiceAppointment>>;
 
 const garageVehicleShape = z
-  .object({ id: uuid, nickname: text, odometer: z.number().int().min(0), odometerUpdatedAt: when, vehicle: vehicleShape, createdAt: when, updatedAt: when })
+  .object({
+    id: uuid,
+    nickname: text,
+    odometer: z.number().int().min(0),
+    odometerUpdatedAt: when,
+    highestMileage: z.number().int().min(0),
+    odometerOffset: z.number().int().min(0),
+    knownServices: z.array(z.object({ service: text, date: z.iso.date().nullable(), mileage: z.number().int().min(0).nullable() }).strict()),
+    vehicle: vehicleShape,
+    createdAt: when,
+    updatedAt: when,
+  })
   .strict() satisfies z.ZodType<Wire<GarageVehicle>>;
 
 const serviceRecordShape = z
@@ -264,6 +303,9 @@ const serviceRecordShape = z
     notes: maybeText,
     technicianId: uuid.nullable(),
     technicianName: maybeText,
+    serviceCenterId: uuid.nullable(),
+    serviceCenterName: maybeText,
+    customerVehicleId: uuid.nullable(),
     vehicle: z.object({ year: z.number().int(), make: text, model: text, vin: z.string().length(17).nullable() }).strict(),
     createdAt: when,
     updatedAt: when,
@@ -282,6 +324,9 @@ const dueItemShape = z
     intervalText: text,
     lastServiceDate: day.nullable(),
     lastServiceMileage: z.number().int().nullable(),
+    basis: z.enum(['record', 'known', 'tracking']),
+    trackingDate: day,
+    trackingMileage: z.number().int().min(0),
     dueDate: day.nullable(),
     dueMileage: z.number().int().nullable(),
     daysLeft: z.number().int().nullable(),
@@ -306,6 +351,50 @@ const reportShape = z
     performance: z.object({ range: rangeShape, resolved: z.number(), centers: z.array(z.object({ name: text })) }),
   })
   .strict() satisfies z.ZodType<Record<keyof AnalyticsReport, unknown>>;
+
+const customerFields = {
+  id: uuid,
+  serviceCenterId: uuid,
+  name: text,
+  email: maybeText,
+  phone: maybeText,
+  notes: maybeText,
+  tags: z.array(text),
+  linked: z.boolean(),
+  createdAt: when,
+  updatedAt: when,
+};
+const customerShape = z.object(customerFields).strict() satisfies z.ZodType<Wire<CustomerSummary>>;
+const customerListItemShape = z
+  .object({ ...customerFields, vehicleCount: z.number().int(), openInquiryCount: z.number().int(), upcomingAppointmentCount: z.number().int() })
+  .strict() satisfies z.ZodType<Wire<CustomerListItem>>;
+const customerPageShape = z.object({ items: z.array(customerListItemShape), nextCursor: text.nullable() }).strict();
+const customerDetailShape = z
+  .object({
+    customer: customerShape,
+    vehicles: z.array(
+      z
+        .object({ id: uuid, customerId: uuid, vehicle: vehicleShape, plate: maybeText, odometer: z.number().int().nullable(), garageVehicleId: uuid.nullable(), createdAt: when, updatedAt: when })
+        .strict(),
+    ),
+    inquiries: z.array(z.object({ id: uuid, subject: text, inquiryType: text, status: text, priority: text, createdAt: when }).strict()),
+    appointments: z.array(z.object({ id: uuid, serviceType: text, status: text, appointmentDate: when, duration: z.number().int() }).strict()),
+    records: z.array(z.object({ id: uuid, vehicleId: uuid, serviceType: text, status: text, date: when, mileage: z.number().int().nullable(), cost: money }).strict()),
+  })
+  .strict() satisfies z.ZodType<Wire<CustomerDetail>>;
+const auditEntryShape = z
+  .object({
+    id: uuid,
+    entity: text,
+    entityId: uuid,
+    action: text,
+    actor: z.object({ id: uuid, name: maybeText, email: z.email() }).strict().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: when,
+  })
+  .strict() satisfies z.ZodType<Omit<Wire<AuditEntryView>, 'before' | 'after'> & { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>;
+const auditPageShape = z.object({ items: z.array(auditEntryShape), nextCursor: text.nullable() }).strict();
 
 const errorShape = z
   .object({
@@ -363,6 +452,22 @@ interface Fixtures {
    * vehicle in an inquiry, so the technician keeps its records too. */
   recordId: string;
   recordToDeleteId: string;
+  /** Shops: `tech` owns `centerId` (with a technician `staffMemberId`), `leaveCenterId` (with a
+   * second owner, so tech may leave) and `inviteCenterId`, whose open invitations are `acceptCode`
+   * and `revokeInviteId`. */
+  staffMemberId: string;
+  leaveCenterId: string;
+  inviteCenterId: string;
+  acceptCode: string;
+  revokeInviteId: string;
+  deletableKnowledgeItemId: string;
+  /** A shop `tech` manages with one customer, and a shop where `tech` is a technician only. */
+  shopId: string;
+  customerId: string;
+  workShopId: string;
+  /** The owner's customer record at the center (made by their request) and the vehicle there. */
+  shopCustomerId: string;
+  customerVehicleId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -410,23 +515,34 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   if (!component) throw new Error('fixture vehicle has no components');
 
   const knowledgeTag = 'contract-fixture';
-  const [item, inactiveItem] = await db
+  const [item, inactiveItem, deletableItem] = await db
     .insertInto('knowledge_items')
     .values([
-      { audience: 'both', priority: 'high', title: 'Contract fixture item', body: 'Checks the REST search answer.', tags: [knowledgeTag, 'vin'] },
+      { audience: 'both', priority: 'high', title: 'Contract fixture item', body: 'Checks the REST search answer.', tags: [knowledgeTag, 'vin'], created_by: tech.id },
       { audience: 'both', priority: 'high', title: 'Retired item', body: 'No longer served.', tags: [knowledgeTag], is_active: false },
+      { audience: 'both', priority: 'low', title: 'Item to take out', body: 'Deleted by its author.', tags: ['contract-delete'], created_by: tech.id },
     ])
     .returning('id')
     .execute();
-  if (!item || !inactiveItem) throw new Error('knowledge fixtures not stored');
+  if (!item || !inactiveItem || !deletableItem) throw new Error('knowledge fixtures not stored');
 
   const center = await asTech.serviceCenters.create({ name: 'Contract Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
   const inactive = await asTech.serviceCenters.create({ name: 'Closed Garage', address: '2 Main St', city: 'Springfield', state: 'IL' });
   await asTech.serviceCenters.deactivate({ id: inactive.id });
   const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Shelbyville', state: 'IL' });
+  const staffMember = await createUser(db, { role: 'simple' });
+  await makeStaff(db, staffMember.id, center.id, 'technician');
+  const leaveCenter = await asTech.serviceCenters.create({ name: 'Shared Garage', address: '4 Main St', city: 'Springfield', state: 'IL' });
+  await makeStaff(db, (await createUser(db)).id, leaveCenter.id, 'owner');
+  const inviteCenter = await asTech.serviceCenters.create({ name: 'Hiring Garage', address: '5 Main St', city: 'Springfield', state: 'IL' });
+  const acceptInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'technician' });
+  const revokeInvite = await asTech.shops.invites.create({ serviceCenterId: inviteCenter.id, role: 'manager', email: 'hire@example.test' });
 
-  const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.' });
+  // The technician works in the contract shop (its staff see its inquiries).
+  await db.insertInto('shop_staff').values({ service_center_id: center.id, user_id: tech.id, role: 'technician' }).onConflict((oc) => oc.doNothing()).execute();
+  const inquiry = await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping.', serviceCenterId: center.id });
   const appointment = await asOwner.appointments.create({
+    serviceCenterId: center.id,
     appointmentDate: new Date(Date.now() + 24 * 60 * 60_000),
     duration: 60,
     serviceType: 'Brake inspection',
@@ -446,9 +562,35 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const spare = await storeSpareVehicle(db);
   const garage = await asOwner.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 30_000 });
   const otherGarage = await callerFor(db, other).garage.add({ vehicleId: spare.id, nickname: 'Project car', odometer: 180_000 });
-  await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id });
+  await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id, serviceCenterId: center.id });
   const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
   const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
+  const shopCustomerId = appointment.shopCustomerId!;
+  const customerVehicle = await db
+    .insertInto('shop_customer_vehicles')
+    .values({ customer_id: shopCustomerId, vehicle_id: vehicle.id, garage_vehicle_id: garage.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const shops = await db
+    .insertInto('service_centers')
+    .values([
+      { name: 'Contract Customers Shop', address: '4 Main St', city: 'Springfield', state: 'IL' },
+      { name: 'Contract Work Shop', address: '5 Main St', city: 'Springfield', state: 'IL' },
+    ])
+    .returning('id')
+    .execute();
+  const [shop, workShop] = shops;
+  if (!shop || !workShop) throw new Error('shop fixtures not stored');
+  await db
+    .insertInto('shop_staff')
+    .values([
+      { service_center_id: shop.id, user_id: tech.id, role: 'manager' },
+      { service_center_id: workShop.id, user_id: tech.id, role: 'technician' },
+    ])
+    .execute();
+  const customer = await asTech.customers.create({ serviceCenterId: shop.id, name: 'Ada Contract', email: 'ada.contract@example.test', tags: ['fleet'] });
+  await asTech.customers.vehicles.add({ customerId: customer.id, vehicleId: vehicle.id, plate: 'CT 1', odometer: 30_000 });
 
   return {
     users: { owner, other, tech },
@@ -467,6 +609,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     editableCenterId: editable.id,
     inquiryId: inquiry.id,
     appointmentId: appointment.id,
+    shopCustomerId,
+    customerVehicleId: customerVehicle.id,
     avatarToDeleteId: toDelete.id,
     avatarInactiveId: inactiveAvatar.id,
     avatarActiveId: activeAvatar.id,
@@ -479,6 +623,15 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     engineId: engine.id,
     recordId: record.id,
     recordToDeleteId: recordToDelete.id,
+    staffMemberId: staffMember.id,
+    leaveCenterId: leaveCenter.id,
+    inviteCenterId: inviteCenter.id,
+    acceptCode: acceptInvite.code,
+    revokeInviteId: revokeInvite.id,
+    deletableKnowledgeItemId: deletableItem.id,
+    shopId: shop.id,
+    customerId: customer.id,
+    workShopId: workShop.id,
   };
 }
 
@@ -594,6 +747,10 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?make=Toyota&model=Camry', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Year is required' }) }),
   row({ method: 'GET', route: '/api/vehicles/search', url: '/api/vehicles/search?year=abc&make=Toyota&model=Camry', as: 'anonymous', status: 400 }),
 
+  row({ method: 'GET', route: '/api/vehicles/:id', url: (fx) => `/api/vehicles/${fx.vehicle.id}`, as: 'anonymous', status: 200, shape: vehicleShape, check: (v, fx) => expect(v).toMatchObject({ id: fx.vehicle.id, vin: VIN }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: `/api/vehicles/${MISSING}`, as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:id', url: '/api/vehicles/42', as: 'anonymous', status: 400 }),
+
   row({
     method: 'GET',
     route: '/api/vehicles/:id/components',
@@ -689,22 +846,111 @@ const ROWS: Row[] = [
   }),
   row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'No Address' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { address: ['Address is required'] } } }) }),
   row({ method: 'POST', route: '/api/service-centers', as: 'tech', body: () => ({ name: 'Bad Zip', address: 'a', city: 'b', state: 'c', zipCode: 'abc' }), status: 400 }),
-  row({ method: 'POST', route: '/api/service-centers', as: 'owner', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 403 }),
+  row({ method: 'POST', route: '/api/service-centers', as: 'owner', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 201, shape: centerShape, note: 'any signed-in user registers a shop', check: (c, fx) => expect(c.managerId).toBe(fx.users.owner.id) }),
   row({ method: 'POST', route: '/api/service-centers', as: 'anonymous', body: () => ({ name: 'Mine', address: 'a', city: 'b', state: 'c' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ phone: '(555) 010-2000', website: '' }), status: 200, shape: centerShape, check: (c) => expect(c).toMatchObject({ phone: '(555) 010-2000', website: null, name: 'Editable Garage' }) }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ website: 'javascript:alert(1)' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', body: () => ({ managerId: MISSING }), status: 400, note: 'unknown field' }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', body: () => ({ name: 'Ghost' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', body: () => ({ name: 'Mine now' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', body: () => ({ name: 'Mine now' }), status: 404, note: 'not staff of that center' }),
   row({ method: 'PATCH', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', body: () => ({ name: 'Mine now' }), status: 401 }),
 
-  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', status: 403 }),
+  row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'owner', status: 404, note: 'not staff of that center' }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'anonymous', status: 401 }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 204 }),
   row({ method: 'GET', route: '/api/service-centers/:id', url: (fx) => `/api/service-centers/${fx.editableCenterId}`, as: 'tech', status: 200, shape: centerShape, note: 'delete deactivates', check: (c) => expect(c.isActive).toBe(false) }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: `/api/service-centers/${MISSING}`, as: 'tech', status: 404 }),
   row({ method: 'DELETE', route: '/api/service-centers/:id', url: '/api/service-centers/1', as: 'tech', status: 400 }),
+
+  // -- Knowledge: taking an item out ------------------------------------------------------------
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'owner', status: 403, note: 'not staff, not the author' }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: '/api/knowledge/not-an-id', as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'tech', status: 204, note: 'its author, staff of a shop' }),
+  row({ method: 'DELETE', route: '/api/knowledge/:id', url: (fx) => `/api/knowledge/${fx.deletableKnowledgeItemId}`, as: 'tech', status: 404, note: 'already taken out' }),
+
+  // -- Shops: staff and invitations -------------------------------------------------------------
+  row({ method: 'POST', route: '/api/shops', as: 'other', body: () => ({ name: 'Other Garage', address: '9 Side St', city: 'Ogdenville', state: 'IL' }), status: 201, shape: centerShape, check: (c, fx) => expect(c.managerId).toBe(fx.users.other.id) }),
+  row({ method: 'POST', route: '/api/shops', as: 'other', body: () => ({ name: 'No City', address: '9 Side St', state: 'IL' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'City is required' }) }),
+  row({ method: 'POST', route: '/api/shops', as: 'anonymous', body: () => ({ name: 'Ghost Garage', address: 'a', city: 'b', state: 'c' }), status: 401 }),
+
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', status: 200, shape: z.array(staffShape), check: (list, fx) => expect(list.map((m) => [m.userId, m.role])).toEqual([[fx.users.tech.id, 'owner'], [fx.staffMemberId, 'technician']]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'owner', status: 404, note: 'not staff' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/staff', url: '/api/shops/not-a-uuid/staff', as: 'tech', status: 400 }),
+
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', body: () => ({ role: 'technician', email: 'New.Tech@Example.test' }), status: 201, shape: createdInviteShape, check: (i) => expect(i).toMatchObject({ role: 'technician', email: 'new.tech@example.test', emailed: false }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'tech', body: () => ({ role: 'boss' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Role must be one of: owner, manager, technician' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'owner', body: () => ({ role: 'technician' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/staff', url: (fx) => `/api/shops/${fx.centerId}/staff`, as: 'anonymous', body: () => ({ role: 'technician' }), status: 401 }),
+
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', body: () => ({ role: 'manager' }), status: 200, shape: staffShape, check: (m, fx) => expect(m).toMatchObject({ userId: fx.staffMemberId, role: 'manager' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.users.tech.id}`, as: 'tech', body: () => ({ role: 'technician' }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'A shop needs at least one owner: make another member an owner first.' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', body: () => ({ role: 'chief' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${MISSING}`, as: 'tech', body: () => ({ role: 'manager' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Staff member not found' }) }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'other', body: () => ({ role: 'owner' }), status: 404, note: 'not staff' }),
+  row({ method: 'PATCH', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'anonymous', body: () => ({ role: 'owner' }), status: 401 }),
+
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'tech', status: 200, shape: z.array(pendingInviteShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.revokeInviteId) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/invites', url: '/api/shops/1/invites', as: 'tech', status: 400 }),
+
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'owner', status: 404 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/not-an-id`, as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'tech', status: 204 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/invites/:inviteId', url: (fx) => `/api/shops/${fx.inviteCenterId}/invites/${fx.revokeInviteId}`, as: 'tech', status: 404, note: 'already withdrawn' }),
+
+  row({ method: 'GET', route: '/api/invites/:code', url: (fx) => `/api/invites/${fx.acceptCode}`, as: 'anonymous', status: 200, shape: invitePreviewShape, check: (p) => expect(p).toMatchObject({ state: 'open', shopName: 'Hiring Garage', city: 'Springfield', role: 'technician' }) }),
+  row({ method: 'GET', route: '/api/invites/:code', url: `/api/invites/${'x'.repeat(43)}`, as: 'anonymous', status: 404, check: (e) => expect(e).toMatchObject({ message: 'This invitation is not valid. Check that the link was copied completely.' }) }),
+  row({ method: 'GET', route: '/api/invites/:code', url: '/api/invites/short', as: 'anonymous', status: 400, check: (e) => expect(JSON.stringify(e)).toContain('This invitation is not valid') }),
+
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: '/api/invites/short/accept', as: 'other', status: 400 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: `/api/invites/${'y'.repeat(43)}/accept`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'other', status: 200, shape: acceptedInviteShape, check: (a, fx) => expect(a).toEqual({ serviceCenterId: fx.inviteCenterId, shopName: 'Hiring Garage', role: 'technician' }) }),
+  row({ method: 'POST', route: '/api/invites/:code/accept', url: (fx) => `/api/invites/${fx.acceptCode}/accept`, as: 'owner', status: 409, check: (e) => expect(e).toMatchObject({ message: 'This invitation was already used.' }) }),
+
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'owner', status: 404 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/x`, as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', status: 204 }),
+  row({ method: 'DELETE', route: '/api/shops/:centerId/staff/:userId', url: (fx) => `/api/shops/${fx.centerId}/staff/${fx.staffMemberId}`, as: 'tech', status: 404, note: 'already removed' }),
+
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.centerId}/leave`, as: 'tech', status: 409, note: 'the last owner' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'owner', status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: '/api/shops/nope/leave', as: 'tech', status: 400 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/leave', url: (fx) => `/api/shops/${fx.leaveCenterId}/leave`, as: 'tech', status: 204, note: 'another owner remains' }),
+  // -- Customers and audit ------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', status: 200, shape: customerPageShape, check: (page, fx) => expect(page.items).toEqual([expect.objectContaining({ id: fx.customerId, vehicleCount: 1, linked: false })]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?search=ADA.CONTRACT&tag=Fleet&limit=5`, as: 'tech', status: 200, shape: customerPageShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.customerId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?search=nobody`, as: 'tech', status: 200, shape: customerPageShape, check: (page) => expect(page).toEqual({ items: [], nextCursor: null }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers?limit=101`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: `/api/shops/${MISSING}/customers`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', body: () => ({ name: 'Bea Contract', phone: '(217) 555-0101' }), status: 201, shape: customerShape, check: (c, fx) => expect(c).toMatchObject({ serviceCenterId: fx.shopId, name: 'Bea Contract', tags: [], linked: false }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'tech', body: () => ({ name: 'Linked?', userId: MISSING }), status: 400, note: 'staff cannot link an account' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.workShopId}/customers`, as: 'tech', body: () => ({ name: 'Not mine to add' }), status: 403, note: 'a technician of that shop' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'owner', body: () => ({ name: 'Intruder' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/customers', url: (fx) => `/api/shops/${fx.shopId}/customers`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', status: 200, shape: customerDetailShape, check: (d, fx) => expect(d.vehicles).toEqual([expect.objectContaining({ plate: 'CT 1', odometer: 30_000, vehicle: expect.objectContaining({ id: fx.vehicle.id }) })]) }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'owner', status: 404, note: "another shop's customer" }),
+  row({ method: 'GET', route: '/api/customers/:id', url: `/api/customers/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: '/api/customers/nope', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', body: () => ({ notes: 'Prefers e-mail', email: null }), status: 200, shape: customerShape, check: (c) => expect(c).toMatchObject({ notes: 'Prefers e-mail', email: null, name: 'Ada Contract' }) }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'tech', body: () => ({ name: '' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Name is required' }) }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'owner', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/customers/:id', url: (fx) => `/api/customers/${fx.customerId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit?entity=customer`, as: 'tech', status: 200, shape: auditPageShape, check: (page, fx) => expect(page.items.some((e) => e.entityId === fx.customerId && e.actor?.id === fx.users.tech.id)).toBe(true) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit?entity=everything`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.workShopId}/audit`, as: 'tech', status: 403, note: 'a technician of that shop' }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/audit', url: (fx) => `/api/shops/${fx.shopId}/audit`, as: 'anonymous', status: 401 }),
 
   // -- Customer inquiries -------------------------------------------------------------------
   row({
@@ -737,16 +983,17 @@ const ROWS: Row[] = [
     shape: inquiryShape,
     check: (i, fx) => expect(i).toMatchObject({ customerId: fx.users.owner.id, status: 'open', priority: 'high', serviceCenterId: fx.centerId }),
   }),
-  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y', status: 'closed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'status: New inquiries start open' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: (fx) => ({ inquiryType: 'service', subject: 'x', description: 'y', status: 'closed', serviceCenterId: fx.centerId }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'status: New inquiries start open' }) }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: '', description: 'y' }), status: 400 }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: (fx) => ({ inquiryType: 'service', subject: 'x', description: 'y', serviceCenterId: fx.inactiveCenterId }), status: 400, note: 'inactive center' }),
+  row({ method: 'POST', route: '/api/customer-inquiries', as: 'owner', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y' }), status: 400, note: 'no service center' }),
   row({ method: 'POST', route: '/api/customer-inquiries', as: 'anonymous', body: () => ({ inquiryType: 'service', subject: 'x', description: 'y' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress' }), status: 200, shape: inquiryShape, check: (i, fx) => expect(i).toMatchObject({ id: fx.inquiryId, status: 'in_progress' }) }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'in_progress', subject: 'changed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only the status of an inquiry can be changed' }) }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', body: () => ({ status: 'done' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: `/api/customer-inquiries/${MISSING}`, as: 'tech', body: () => ({ status: 'closed' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 403, note: 'status changes are Tech Mode' }),
+  row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 404, note: 'status changes are for the shop\'s staff' }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'anonymous', body: () => ({ status: 'closed' }), status: 401 }),
 
   // -- Service appointments -----------------------------------------------------------------
@@ -774,25 +1021,32 @@ const ROWS: Row[] = [
     method: 'POST',
     route: '/api/service-appointments',
     as: 'owner',
-    body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 90, serviceType: 'Oil change', description: 'Synthetic', status: 'scheduled' }),
+    body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 90, serviceType: 'Oil change', description: 'Synthetic', status: 'scheduled' }),
     status: 201,
     shape: appointmentShape,
     check: (a, fx) => expect(a).toMatchObject({ appointmentDate: '2030-05-01T09:00:00.000Z', duration: 90, customerId: fx.users.owner.id, technicianId: null, estimatedCost: null }),
   }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-02T09:00:00+02:00', duration: 15, serviceType: 'Check' }), status: 201, shape: appointmentShape, check: (a, fx) => expect(a.technicianId).toBe(fx.users.tech.id) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, customerVehicleId: fx.customerVehicleId, technicianId: fx.users.tech.id, appointmentDate: '2030-05-02T09:00:00+02:00', duration: 15, serviceType: 'Check' }), status: 201, shape: appointmentShape, check: (a, fx) => expect(a).toMatchObject({ technicianId: fx.users.tech.id, shopCustomerId: fx.shopCustomerId, customerId: fx.users.owner.id }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'other', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, appointmentDate: '2030-05-02T09:00:00Z', duration: 15, serviceType: 'Check' }), status: 404, note: 'not staff of the shop' }),
   // Owners request appointments: the shop confirms, moves along and prices them.
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'completed' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can create an appointment with a status other than scheduled' }) }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', estimatedCost: '10' }), status: 403, check: (e) => expect(e).toMatchObject({ message: 'Only technicians can set an estimated cost' }) }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'confirmed', estimatedCost: '89.5' }), status: 201, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ status: 'confirmed', estimatedCost: '89.50' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'completed' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'An appointment request is scheduled; only the shop changes its status' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', estimatedCost: '10' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only the shop sets an estimated cost' }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId, customerId: fx.shopCustomerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'Brakes', status: 'confirmed', estimatedCost: '89.5' }), status: 201, shape: appointmentShape, check: (a) => expect(a).toMatchObject({ status: 'confirmed', estimatedCost: '89.50' }) }),
   row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01 09:00', duration: 60, serviceType: 'x' }), status: 400, note: 'date without offset' }),
-  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 0, serviceType: 'x' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Duration must be at least 15 minutes', issues: { fieldErrors: { duration: [expect.any(String)] } } }) }),
+  row({ method: 'POST', route: '/api/service-appointments', as: 'owner', body: (fx) => ({ serviceCenterId: fx.centerId, appointmentDate: '2030-05-01T09:00:00Z', duration: 0, serviceType: 'x' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Duration must be at least 15 minutes', issues: { fieldErrors: { duration: [expect.any(String)] } } }) }),
   row({ method: 'POST', route: '/api/service-appointments', as: 'anonymous', body: () => ({ appointmentDate: '2030-05-01T09:00:00Z', duration: 60, serviceType: 'x' }), status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'confirmed' }), status: 200, shape: appointmentShape, check: (a) => expect(a.status).toBe('confirmed') }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'tech', body: () => ({ status: 'no_show' }), status: 400, note: 'no_show only at creation' }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: `/api/service-appointments/${MISSING}`, as: 'tech', body: () => ({ status: 'completed' }), status: 404 }),
-  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', body: () => ({ status: 'cancelled' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'owner', body: () => ({ status: 'cancelled' }), status: 404, note: 'the customer is not staff' }),
   row({ method: 'PATCH', route: '/api/service-appointments/:id', url: (fx) => `/api/service-appointments/${fx.appointmentId}`, as: 'anonymous', body: () => ({ status: 'cancelled' }), status: 401 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'other', status: 404, note: "another customer's appointment" }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'tech', status: 404, note: 'staff cancel through PATCH' }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: '/api/service-appointments/123/cancel', as: 'owner', status: 400 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'owner', status: 200, shape: appointmentShape, check: (a) => expect(a.status).toBe('cancelled') }),
+  row({ method: 'POST', route: '/api/service-appointments/:id/cancel', url: (fx) => `/api/service-appointments/${fx.appointmentId}/cancel`, as: 'owner', status: 400, note: 'already cancelled' }),
 
   // -- Avatars ------------------------------------------------------------------------------
   row({
@@ -937,7 +1191,7 @@ const ROWS: Row[] = [
       expect(res.headers['x-total-count']).toBe('1');
     },
   }),
-  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?customerId=${fx.users.owner.id}`, as: 'tech', status: 200, shape: z.array(serviceRecordShape), note: 'a customer vehicle', check: (list, fx) => expect(idsOf(list)).toContain(fx.recordId) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?customerVehicleId=${fx.customerVehicleId}`, as: 'tech', status: 200, shape: z.array(serviceRecordShape), note: 'a customer vehicle', check: (list, fx) => expect(idsOf(list)).toContain(fx.recordId) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'other', status: 200, shape: z.array(serviceRecordShape), check: (list, _fx, res) => { expect(list).toEqual([]); expect(res.headers['x-total-count']).toBe('0'); } }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?status=done`, as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Status must be completed, scheduled or urgent' }) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records?limit=500`, as: 'owner', status: 400 }),
@@ -962,11 +1216,11 @@ const ROWS: Row[] = [
     route: '/api/vehicles/:vehicleId/service-records',
     url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`,
     as: 'tech',
-    body: (fx) => ({ customerId: fx.users.owner.id, serviceType: 'Brake inspection', date: '2025-07-02', status: 'completed' }),
+    body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, serviceType: 'Brake inspection', date: '2025-07-02', status: 'completed' }),
     status: 201,
     shape: serviceRecordShape,
-    note: "a customer's vehicle named in an inquiry",
-    check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, technicianId: fx.users.tech.id, technicianName: fx.users.tech.email }),
+    note: "a vehicle of the shop's customer",
+    check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, technicianId: fx.users.tech.id, technicianName: fx.users.tech.email, serviceCenterId: fx.centerId }),
   }),
   row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'tech', body: () => ({ serviceType: 'x', date: '2025-07-02' }), status: 404, note: 'no customer named, not in own garage', check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
   row({ method: 'POST', route: '/api/vehicles/:vehicleId/service-records', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records`, as: 'owner', body: () => ({ serviceType: 'x', date: '2025-07-02', mileage: 1.5 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must be a whole number of miles', issues: { fieldErrors: { mileage: ['Mileage must be a whole number of miles'] } } }) }),
@@ -998,7 +1252,7 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/service-records.csv', url: (fx) => `/api/vehicles/${fx.vehicle.id}/service-records.csv`, as: 'anonymous', status: 401 }),
 
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ notes: 'Dealer stamp', cost: '49.5' }), status: 200, shape: serviceRecordShape, check: (r, fx) => expect(r).toMatchObject({ id: fx.recordId, notes: 'Dealer stamp', cost: '49.50', serviceType: 'Oil change' }) }),
-  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'tech', body: () => ({ description: 'Checked by the shop' }), status: 200, shape: serviceRecordShape, note: 'a customer record', check: (r, fx) => expect(r).toMatchObject({ userId: fx.users.owner.id, description: 'Checked by the shop' }) }),
+  row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'tech', body: () => ({ description: 'Checked by the shop' }), status: 403, note: "staff never change the owner's own entries", check: (e) => expect(e).toMatchObject({ code: 'FORBIDDEN' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ mileage: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Mileage must not be negative' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ date: '2999-01-01' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'A completed service cannot be dated in the future' }) }),
   row({ method: 'PATCH', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordId}`, as: 'owner', body: () => ({ vehicleId: MISSING }), status: 400, note: 'unknown field' }),
@@ -1014,14 +1268,14 @@ const ROWS: Row[] = [
   row({ method: 'DELETE', route: '/api/service-records/:id', url: '/api/service-records/nope', as: 'owner', status: 400 }),
 
   // -- Analytics ----------------------------------------------------------------------------
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
-  row({ method: 'GET', route: '/api/analytics/report', url: '/api/analytics/report?from=2024-03-31&to=2024-03-01&timeZone=UTC', as: 'tech', status: 400 }),
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'owner', status: 403 }),
-  row({ method: 'GET', route: '/api/analytics/report', url: `/api/analytics/report?${RANGE}`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&from=2024-03-31&to=2024-03-01&timeZone=UTC`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
   row({
     method: 'GET',
     route: '/api/analytics/report.csv',
-    url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Europe/Berlin',
+    url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31&tz=Europe/Berlin`,
     as: 'tech',
     status: 200,
     check: (_b, _fx, res) => {
@@ -1030,9 +1284,9 @@ const ROWS: Row[] = [
       expect(res.body.split(/\r?\n/)[0]).toBe('section,item,metric,value');
     },
   }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: '/api/analytics/report.csv?from=2024-03-01&to=2024-03-31&tz=Mars/Olympus', as: 'tech', status: 400 }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'owner', status: 403 }),
-  row({ method: 'GET', route: '/api/analytics/report.csv', url: `/api/analytics/report.csv?${RANGE}`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31&tz=Mars/Olympus`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
 
   // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
   row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),

@@ -4,9 +4,15 @@ import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErro
 import { callerFor } from '../helpers/factories.ts';
 import type { User } from '../../src/shared/auth.ts';
 
-// Last year's model at 1,000 miles: the oil change (every 6 months) is overdue from the start,
-// while the engine's distance-only services are not; so one oil record clears the engine.
+// Last year's model at 1,000 miles, its last oil change (every 6 months) seven months ago: only the
+// oil change is overdue, everything else counts from today; so one oil record clears the engine.
 const MODEL_YEAR = String(new Date().getFullYear() - 1);
+
+function sevenMonthsAgo(): string {
+  const day = new Date();
+  day.setUTCMonth(day.getUTCMonth() - 7);
+  return day.toISOString().slice(0, 10);
+}
 
 function alerts(page: Page) {
   return page.getByRole('alert', { name: 'Maintenance alerts' }).or(page.locator('[aria-label="Maintenance alerts"]'));
@@ -64,9 +70,12 @@ describe('My Garage, service records and what is due', () => {
     const dialog = owner.getByRole('dialog', { name: 'Save to My Vehicles' });
     await dialog.getByLabel('Nickname').fill('Daily');
     await dialog.getByLabel('Current odometer').fill('-5');
-    await dialog.getByRole('button', { name: 'Save Vehicle' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Mileage must not be negative').waitFor();
     await dialog.getByLabel('Current odometer').fill('1,000');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('radio', { name: 'I know the last services' }).check();
+    await dialog.getByLabel('Last oil change on').fill(sevenMonthsAgo());
     await dialog.getByRole('button', { name: 'Save Vehicle' }).click();
     await summary.getByText('In My Garage: Daily').waitFor();
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { registerShop } from '../helpers/shops.ts';
 
 function cards(page: Page) {
   return page.locator('[data-knowledge-item] button');
@@ -20,7 +21,9 @@ describe('Knowledge Base', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     tech = await newPage(browser);
-    await signIn(tech, server, { role: 'tech' });
+    // Writing knowledge comes from staff membership, not from the mode.
+    const { user } = await signIn(tech, server, { role: 'tech' });
+    await registerShop(server.db, user);
     owner = await newPage(browser, { colorScheme: 'dark' });
     await signIn(owner, server, { role: 'simple' });
   });

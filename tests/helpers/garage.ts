@@ -99,10 +99,11 @@ export function garageFixtures(getDb: () => Database) {
     },
 
     /** A new owner with `vehicle` in the garage. */
-    async ownerWith(vehicle: Vehicle, odometer = 41_250, role: 'simple' | 'tech' = 'simple') {
+    /** A new owner with `vehicle` in the garage; `lastKnown`: what they knew of past services. */
+    async ownerWith(vehicle: Vehicle, odometer = 41_250, role: 'simple' | 'tech' = 'simple', lastKnown: { service: string; date?: string | null; mileage?: number | null }[] = []) {
       const user = await createUser(getDb(), { role });
       const caller = callerFor(getDb(), user);
-      const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: `${vehicle.model} of ${user.email}`.slice(0, 60), odometer });
+      const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: `${vehicle.model} of ${user.email}`.slice(0, 60), odometer, lastKnown });
       return { user, caller, entry };
     },
 

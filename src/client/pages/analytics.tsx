@@ -10,13 +10,16 @@ import { RangePicker, type DateRange } from '../components/analytics/RangePicker
 import { ReportsPanel } from '../components/analytics/ReportsPanel.tsx';
 import { ServicesPanel } from '../components/analytics/ServicesPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { NoShopState } from '../components/shop/NoShopState.tsx';
+import { useCurrentShop } from '../lib/current-shop.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
 export default function AnalyticsPage() {
   const [timeZone] = useState(browserTimeZone);
   const [period, setPeriod] = useState<DateRange>(() => lastDays(timeZone, ANALYTICS_DEFAULT_RANGE_DAYS));
   const [tab, setTab] = useState<string | null>('overview');
-  const range = { ...period, timeZone };
+  const current = useCurrentShop();
+  const range = { ...period, timeZone, serviceCenterId: current.shopId ?? '' };
 
   return (
     <Stack gap="lg">
@@ -24,7 +27,7 @@ export default function AnalyticsPage() {
         title="Analytics"
         description={
           <>
-            Inquiries and appointments of the period.{' '}
+            Inquiries and appointments of {current.shop ? current.shop.name : 'your shop'} in the period.{' '}
             <Text span size="sm" c="dimmed">
               Days and weeks in {timeZone}.
             </Text>
@@ -33,6 +36,8 @@ export default function AnalyticsPage() {
         actions={<RangePicker value={period} timeZone={timeZone} onChange={setPeriod} />}
       />
 
+      <NoShopState current={current} what="Analytics" />
+      {current.shopId && (
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview" leftSection={<IconChartLine size={16} />}>
@@ -61,6 +66,7 @@ export default function AnalyticsPage() {
           <ReportsPanel range={range} />
         </Tabs.Panel>
       </Tabs>
+      )}
     </Stack>
   );
 }

@@ -1,15 +1,17 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'wouter';
 import { IconAlertTriangle, IconCircleCheck, IconInbox, IconLock, IconMessageCircle, IconPlayerPlay, IconPlus, IconUrgent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { customerLabel } from '../../shared/format.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, INQUIRY_TYPE_LABELS, LIST_PAGE_SIZE, type CustomerInquiry, type InquiryPriority, type InquiryStatus } from '../../shared/inquiries.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { InquiryStatusBadge, PriorityBadge } from '../components/shop/badges.tsx';
-import { InquiryDetail, InquiryForm } from '../components/shop/InquiryDialogs.tsx';
-import { formatDate, ShopDialog, StatCards } from '../components/shop/parts.tsx';
-import { ListFilter, listItems, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
+import { InquiryForm } from '../components/shop/InquiryDialogs.tsx';
+import { StaffInquiryPanel } from '../components/shop/StaffInquiryPanel.tsx';
+import { EmptyState, formatDate, ShopDialog, StatCards } from '../components/shop/parts.tsx';
+import { ListFilter, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSession } from '../lib/session.tsx';
+import { useCurrentShop } from '../lib/current-shop.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
 const STATUS_ACTIONS: StatusAction<InquiryStatus>[] = [
@@ -38,27 +40,75 @@ const COLUMNS: ListColumn<CustomerInquiry>[] = [
   { header: 'Status', cell: (inquiry) => <InquiryStatusBadge status={inquiry.status} /> },
   {
     header: 'Customer',
+    maw: 200,
+    cell: (inquiry) =>
+      inquiry.customerName ? (
+        <Text size="sm" truncate="end">
+          {inquiry.customerName}
+        </Text>
+      ) : (
+        <Text size="sm" ff="monospace">
+          {customerLabel(inquiry.customerId)}
+        </Text>
+      ),
+  },
+  {
+    header: 'Vehicle',
+    maw: 180,
     cell: (inquiry) => (
-      <Text size="sm" ff="monospace">
-        {customerLabel(inquiry.customerId)}
+      <Text size="sm" truncate="end" c={inquiry.vehicleLabel ? undefined : 'dimmed'}>
+        {inquiry.vehicleLabel ?? '-'}
+      </Text>
+    ),
+  },
+  {
+    header: 'Assigned',
+    maw: 160,
+    cell: (inquiry) => (
+      <Text size="sm" truncate="end" c={inquiry.assignedToName ? undefined : 'dimmed'}>
+        {inquiry.assignedToName ?? 'Nobody'}
       </Text>
     ),
   },
   { header: 'Created', cell: (inquiry) => formatDate(inquiry.createdAt) },
 ];
 
+/** The shop's inquiries (docs/inquiries.md#the-page-customer-inquiries-tech-mode): the current shop's only. */
 export default function CustomerInquiriesPage() {
-  const { role } = useSession();
+  const shop = useCurrentShop();
+  if (shop.isPending) return <Skeleton h={240} />;
+  if (!shop.shopId) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Customer Inquiries" description="Questions, quotes and complaints from customers" />
+        <EmptyState
+          title="You are not staff of a shop"
+          hint="Customer inquiries belong to a shop. Register your shop, or ask its owner for an invitation."
+          action={
+            <Button component={Link} href="/shop" variant="light">
+              Register or join a shop
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  }
+  return <ShopInquiries shopId={shop.shopId} shopName={shop.shop?.name ?? ''} />;
+}
+
+function ShopInquiries({ shopId, shopName }: { shopId: string; shopName: string }) {
   const utils = trpc.useUtils();
+  const [params, setParams] = useSearchParams();
   const { search, setSearch, query } = useListSearch();
   const [status, setStatus] = useState<InquiryStatus | 'all'>('all');
   const [priority, setPriority] = useState<InquiryPriority | 'all'>('all');
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<CustomerInquiry | null>(null);
+  const viewingId = params.get('inquiry');
 
-  const stats = trpc.inquiries.stats.useQuery();
+  const stats = trpc.inquiries.stats.useQuery({ serviceCenterId: shopId });
   const list = trpc.inquiries.list.useInfiniteQuery(
     {
+      serviceCenterId: shopId,
       search: query || undefined,
       status: status === 'all' ? undefined : status,
       priority: priority === 'all' ? undefined : priority,
@@ -66,6 +116,8 @@ export default function CustomerInquiriesPage() {
     },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
+  const viewing = trpc.inquiries.get.useQuery({ id: viewingId ?? '' }, { enabled: viewingId !== null, retry: false });
+  const view = (inquiry: CustomerInquiry | null) => setParams(inquiry ? { inquiry: inquiry.id } : {});
 
   const setInquiryStatus = trpc.inquiries.setStatus.useMutation({
     onSuccess: () => {
@@ -79,7 +131,7 @@ export default function CustomerInquiriesPage() {
     <Stack gap="lg">
       <PageHeader
         title="Customer Inquiries"
-        description="Questions, quotes and complaints from customers"
+        description={shopName ? `Questions, quotes and complaints from the customers of ${shopName}` : 'Questions, quotes and complaints from customers'}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New Inquiry
@@ -119,26 +171,28 @@ export default function CustomerInquiriesPage() {
         noun="inquiries"
         filtering={query !== '' || status !== 'all' || priority !== 'all'}
         emptyHint="Get started by creating your first customer inquiry"
-        minWidth={860}
+        minWidth={1100}
         columns={COLUMNS}
         rowName={(inquiry) => inquiry.subject}
-        onView={setViewing}
-        statusMenu={
-          role === 'tech'
-            ? {
-                actions: STATUS_ACTIONS,
-                busyId: setInquiryStatus.isPending ? (setInquiryStatus.variables?.id ?? null) : null,
-                onChoose: (inquiry, next) => setInquiryStatus.mutate({ id: inquiry.id, status: next }),
-              }
-            : null
-        }
+        onView={view}
+        statusMenu={{
+          actions: STATUS_ACTIONS,
+          busyId: setInquiryStatus.isPending ? (setInquiryStatus.variables?.id ?? null) : null,
+          onChoose: (inquiry, next) => setInquiryStatus.mutate({ id: inquiry.id, status: next }),
+        }}
       />
 
       <ShopDialog opened={creating} onClose={() => setCreating(false)} title="Create New Customer Inquiry">
-        <InquiryForm onDone={() => setCreating(false)} />
+        <InquiryForm shopId={shopId} onDone={() => setCreating(false)} />
       </ShopDialog>
-      <ShopDialog opened={viewing !== null} onClose={() => setViewing(null)} title="Inquiry Details">
-        {viewing ? <InquiryDetail inquiry={listItems(list).find((i) => i.id === viewing.id) ?? viewing} /> : null}
+      <ShopDialog opened={viewingId !== null} onClose={() => view(null)} title="Inquiry Details">
+        {viewing.data ? (
+          <StaffInquiryPanel inquiry={viewing.data} shopId={shopId} />
+        ) : viewing.isError ? (
+          <Text c="red">{errorMessage(viewing.error, 'The inquiry could not be loaded')}</Text>
+        ) : (
+          <Skeleton h={200} />
+        )}
       </ShopDialog>
     </Stack>
   );

@@ -1,5 +1,4 @@
-import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconClipboardList,
   IconDots,
@@ -13,139 +12,47 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { dueSummary, worstUrgency } from '../../shared/due.ts';
-import { DUE_THRESHOLDS, GARAGE_LIMITS, updateGarageVehicleSchema, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { DUE_THRESHOLDS, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
+import { DueTable } from '../components/garage/DueTable.tsx';
+import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
-import { formatDay, formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
+import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
-import { zodFormValidator } from '../lib/forms.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { errorMessage, fieldErrors, trpc } from '../lib/trpc.ts';
+import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
-
-const DUE_SHOWN = 6;
-
-function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  type Values = { nickname: string; odometer: string };
-  const form = useForm<Values>({
-    initialValues: { nickname: entry.nickname, odometer: String(entry.odometer) },
-    validate: zodFormValidator<Values>(updateGarageVehicleSchema),
-  });
-  const update = trpc.garage.update.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Vehicle updated');
-      void utils.garage.invalidate();
-      onDone();
-    },
-    onError: (error) => {
-      form.setErrors(fieldErrors(error));
-      notifyError('Error', errorMessage(error, 'Failed to update the vehicle'));
-    },
-  });
-  return (
-    <form onSubmit={form.onSubmit((values) => update.mutate({ ...values, id: entry.id }))} noValidate>
-      <Stack gap="sm">
-        <TextInput label="Nickname" withAsterisk maxLength={GARAGE_LIMITS.nickname} {...form.getInputProps('nickname')} />
-        <TextInput label="Current odometer" withAsterisk inputMode="numeric" rightSection="mi" {...form.getInputProps('odometer')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function DueTable({ items, name }: { items: DueItem[]; name: string }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? items : items.slice(0, DUE_SHOWN);
-  return (
-    <Stack gap={4}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing={6} aria-label={`Maintenance due for ${name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th>Last done</Table.Th>
-              <Table.Th>Next due</Table.Th>
-              <Table.Th>Urgency</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((item) => (
-              <Table.Tr key={`${item.componentId}:${item.service}`}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.service}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {item.componentName} · {item.intervalText}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {item.lastServiceDate ? (
-                    <Text size="sm">
-                      {formatDay(item.lastServiceDate)}
-                      {item.lastServiceMileage !== null ? ` · ${formatMiles(item.lastServiceMileage)}` : ''}
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      No record
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{[item.dueDate ? formatDay(item.dueDate) : null, item.dueMileage !== null ? formatMiles(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
-                  <Text size="xs" c="dimmed">
-                    {dueSummary(item)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <UrgencyBadge urgency={item.urgency} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {items.length > DUE_SHOWN ? (
-        <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }}>
-          {all ? 'Show fewer' : `Show all ${items.length}`}
-        </Button>
-      ) : null}
-    </Stack>
-  );
-}
 
 function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
   const { vehicle } = entry;
   const urgency = worstUrgency(due.map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const next = due[0];
   return (
-    <Card withBorder padding="lg" component="section" aria-label={entry.nickname}>
+    <Card withBorder padding="md" component="section" aria-label={entry.nickname}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
             <Title order={2} size="h3">
               {entry.nickname}
             </Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {name}
               {vehicle.trim ? ` ${vehicle.trim}` : ''} · {formatMiles(entry.odometer)}
               {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
             </Text>
+            {next ? (
+              <Text size="sm" mt={4}>
+                Next due: <strong>{next.service}</strong>, {dueSummary(next)}
+              </Text>
+            ) : null}
           </div>
-          <Group gap="xs" wrap="nowrap">
-            <UrgencyBadge urgency={urgency} size="lg" />
-            <Menu position="bottom-end" withinPortal>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <UrgencyBadge urgency={urgency} size="md" />
+            <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <Button variant="default" size="compact-md" aria-label={`More for ${entry.nickname}`}>
                   <IconDots size={16} />
@@ -161,8 +68,8 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
                 </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={onRemove}>
+                <Menu.Divider role="separator" />
+                <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
                   Remove from garage
                 </Menu.Item>
               </Menu.Dropdown>
@@ -176,7 +83,7 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
             No service intervals are known for this vehicle's components.
           </Text>
         )}
-        <Group gap="sm">
+        <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
             Add Record
           </Button>

@@ -30,6 +30,7 @@ import { KnowledgeItemView } from '../components/knowledge/KnowledgeItemView.tsx
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { useCurrentShop } from '../lib/current-shop.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
@@ -92,8 +93,10 @@ function ItemCard({ item, onOpen }: { item: KnowledgeItem; onOpen: () => void })
 }
 
 export default function KnowledgePage() {
-  const { role } = useSession();
-  const canWrite = role === 'tech';
+  const { role, user } = useSession();
+  const { memberships } = useCurrentShop();
+  // Staff of a shop add items and edit their own; admins edit all (docs/knowledge.md#who-may-write).
+  const canWrite = user.isAdmin || memberships.length > 0;
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const kind: KnowledgeKind = isKind(tabParam) ? tabParam : 'article';
@@ -280,7 +283,7 @@ export default function KnowledgePage() {
           editing ? (
             <KnowledgeItemForm item={opened.data} kind={kind} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
           ) : (
-            <KnowledgeItemView item={opened.data} onEdit={canWrite ? () => setEditing(true) : undefined} />
+            <KnowledgeItemView item={opened.data} onEdit={user.isAdmin || (canWrite && opened.data.createdBy === user.id) ? () => setEditing(true) : undefined} />
           )
         ) : opened.isError ? (
           <Text size="sm">{errorMessage(opened.error, 'This item could not be loaded.')}</Text>

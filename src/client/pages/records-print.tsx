@@ -2,6 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mant
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
 import { formatCost, formatDay, formatMiles, recordDay } from '../components/garage/UrgencyBadge.tsx';
+import { byLine } from '../components/garage/by-line.ts';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
@@ -13,8 +14,8 @@ const MOST = 100;
 export default function RecordsPrintPage() {
   const [params] = useSearchParams();
   const vehicleId = params.get('vehicle') ?? '';
-  const customerId = params.get('customer') ?? undefined;
-  const records = trpc.garage.records.list.useQuery({ vehicleId, customerId, timeZone: browserTimeZone(), limit: MOST, offset: 0 }, { enabled: vehicleId !== '' });
+  const customerVehicleId = params.get('customerVehicle') ?? undefined;
+  const records = trpc.garage.records.list.useQuery({ vehicleId, customerVehicleId, timeZone: browserTimeZone(), limit: MOST, offset: 0 }, { enabled: vehicleId !== '' });
   const garage = trpc.garage.list.useQuery();
   const entry = garage.data?.find((g) => g.vehicle.id === vehicleId);
   const first = records.data?.items[0];
@@ -62,7 +63,7 @@ export default function RecordsPrintPage() {
                 <Table.Th>Mileage</Table.Th>
                 <Table.Th>Cost</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th>Technician</Table.Th>
+                <Table.Th>By</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -82,7 +83,7 @@ export default function RecordsPrintPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(record.mileageValue)}</Table.Td>
                   <Table.Td>{formatCost(record.cost)}</Table.Td>
                   <Table.Td>{RECORD_STATUS_LABELS[record.status]}</Table.Td>
-                  <Table.Td>{record.technicianName ?? '-'}</Table.Td>
+                  <Table.Td>{byLine(record)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

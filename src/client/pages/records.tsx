@@ -7,6 +7,7 @@ import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordSt
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
 import { exportLinks } from '../components/garage/links.ts';
+import { byLine } from '../components/garage/by-line.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -40,7 +41,7 @@ export default function RecordsPage() {
   const records = trpc.garage.records.list.useQuery(
     {
       vehicleId: target?.vehicleId,
-      customerId: target?.customerId ?? undefined,
+      customerVehicleId: target?.customerVehicleId ?? undefined,
       search: q || undefined,
       status: status ?? undefined,
       from: from || undefined,
@@ -61,7 +62,7 @@ export default function RecordsPage() {
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the service record')),
   });
   const filtered = Boolean(q || status || from || to);
-  const links = target ? exportLinks(target.vehicleId, target.customerId) : null;
+  const links = target ? exportLinks(target.vehicleId, target.customerVehicleId) : null;
   const resetPage = () => setPage(1);
 
   return (
@@ -182,7 +183,7 @@ export default function RecordsPage() {
                   <Table.Th>Mileage</Table.Th>
                   <Table.Th>Cost</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  {tech ? <Table.Th>Technician</Table.Th> : null}
+                  <Table.Th>By</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -211,7 +212,7 @@ export default function RecordsPage() {
                     <Table.Td style={{ minWidth: 120 }}>
                       <RecordStatusBadge status={record.status} />
                     </Table.Td>
-                    {tech ? <Table.Td>{record.technicianName ?? '-'}</Table.Td> : null}
+                    <Table.Td>{byLine(record)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label="Edit">

@@ -6,6 +6,7 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconClock,
+  IconEdit,
   IconPlayerPlay,
   IconPlus,
 } from '@tabler/icons-react';
@@ -20,7 +21,8 @@ import { AppointmentStatusBadge } from '../components/shop/badges.tsx';
 import { formatDateTime, ShopDialog, StatCards } from '../components/shop/parts.tsx';
 import { ListFilter, listItems, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSession } from '../lib/session.tsx';
+import { useCurrentShop } from '../lib/current-shop.ts';
+import { NoShopState } from '../components/shop/NoShopState.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
@@ -65,17 +67,40 @@ const COLUMNS: ListColumn<ServiceAppointment>[] = [
   { header: 'Status', cell: (appointment) => <AppointmentStatusBadge status={appointment.status} /> },
   {
     header: 'Customer',
+    maw: 220,
     cell: (appointment) => (
-      <Text size="sm" ff="monospace">
-        {customerLabel(appointment.customerId)}
-      </Text>
+      <>
+        <Text size="sm" truncate="end">
+          {appointment.customerName ?? customerLabel(appointment.customerId)}
+        </Text>
+        {appointment.vehicleLabel ? (
+          <Text size="xs" c="dimmed" truncate="end">
+            {appointment.vehicleLabel}
+          </Text>
+        ) : null}
+      </>
     ),
   },
   { header: 'Cost', cell: (appointment) => <Costs appointment={appointment} /> },
 ];
 
 export default function ServiceAppointmentsPage() {
-  const { role } = useSession();
+  const current = useCurrentShop();
+  return (
+    <Stack gap="lg">
+      {current.shopId ? (
+        <ShopAppointments shopId={current.shopId} shopName={current.shop?.name ?? 'the shop'} />
+      ) : (
+        <>
+          <PageHeader title="Service Appointments" description="The shop's schedule, from booking to completion" />
+          <NoShopState current={current} what="Appointments" />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ShopAppointments({ shopId, shopName }: { shopId: string; shopName: string }) {
   const utils = trpc.useUtils();
   const timeZone = useMemo(browserTimeZone, []);
   const { search, setSearch, query } = useListSearch();
@@ -83,10 +108,11 @@ export default function ServiceAppointmentsPage() {
   const [date, setDate] = useState<DateFilter>('all');
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<ServiceAppointment | null>(null);
+  const [editing, setEditing] = useState<ServiceAppointment | null>(null);
 
-  const stats = trpc.appointments.stats.useQuery({ timeZone });
+  const stats = trpc.appointments.stats.useQuery({ timeZone, serviceCenterId: shopId });
   const list = trpc.appointments.list.useInfiniteQuery(
-    { search: query || undefined, status: status === 'all' ? undefined : status, date, timeZone, limit: LIST_PAGE_SIZE },
+    { serviceCenterId: shopId, search: query || undefined, status: status === 'all' ? undefined : status, date, timeZone, limit: LIST_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
 
@@ -98,11 +124,13 @@ export default function ServiceAppointmentsPage() {
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update service appointment')),
   });
 
+  const shown = (appointment: ServiceAppointment) => listItems(list).find((a) => a.id === appointment.id) ?? appointment;
+
   return (
-    <Stack gap="lg">
+    <>
       <PageHeader
         title="Service Appointments"
-        description="The shop's schedule, from booking to completion"
+        description={`${shopName}: the schedule, from booking to completion`}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New Appointment
@@ -138,23 +166,37 @@ export default function ServiceAppointmentsPage() {
         columns={COLUMNS}
         rowName={(appointment) => appointment.serviceType}
         onView={setViewing}
-        statusMenu={
-          role === 'tech'
-            ? {
-                actions: STATUS_ACTIONS,
-                busyId: setAppointmentStatus.isPending ? (setAppointmentStatus.variables?.id ?? null) : null,
-                onChoose: (appointment, next) => setAppointmentStatus.mutate({ id: appointment.id, status: next }),
-              }
-            : null
-        }
+        statusMenu={{
+          actions: STATUS_ACTIONS,
+          busyId: setAppointmentStatus.isPending ? (setAppointmentStatus.variables?.id ?? null) : null,
+          onChoose: (appointment, next) => setAppointmentStatus.mutate({ id: appointment.id, status: next }),
+        }}
       />
 
       <ShopDialog opened={creating} onClose={() => setCreating(false)} title="Schedule New Service Appointment">
-        <AppointmentForm onDone={() => setCreating(false)} />
+        <AppointmentForm shopId={shopId} onDone={() => setCreating(false)} />
+      </ShopDialog>
+      <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title="Edit or Reschedule Appointment">
+        {editing ? <AppointmentForm key={editing.id} shopId={shopId} appointment={editing} onDone={() => setEditing(null)} /> : null}
       </ShopDialog>
       <ShopDialog opened={viewing !== null} onClose={() => setViewing(null)} title="Appointment Details">
-        {viewing ? <AppointmentDetail appointment={listItems(list).find((a) => a.id === viewing.id) ?? viewing} /> : null}
+        {viewing ? (
+          <Stack gap="md">
+            <AppointmentDetail appointment={shown(viewing)} />
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconEdit size={16} />}
+                onClick={() => {
+                  setEditing(shown(viewing));
+                  setViewing(null);
+                }}
+              >
+                Edit or Reschedule
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
       </ShopDialog>
-    </Stack>
+    </>
   );
 }

@@ -9,14 +9,20 @@ import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { ListSearch, LoadMore, useListSearch } from '../components/shop/ShopList.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { useCurrentShop } from '../lib/current-shop.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
 type Layout = 'grid' | 'list';
 
 export default function ServiceCentersPage() {
-  const { role } = useSession();
-  const canManage = role === 'tech';
+  const { user } = useSession();
+  const { memberships } = useCurrentShop();
+  // Any signed-in user registers a center; its managers/owners edit it, its owners deactivate it,
+  // admins both (docs/service-centers.md#who-may-do-what). The server enforces; this hides what would fail.
+  const roleIn = (centerId: string) => memberships.find((m) => m.serviceCenterId === centerId)?.role ?? null;
+  const canEdit = (centerId: string) => user.isAdmin || roleIn(centerId) === 'owner' || roleIn(centerId) === 'manager';
+  const canDeactivate = (centerId: string) => user.isAdmin || roleIn(centerId) === 'owner';
   const utils = trpc.useUtils();
   const { search, setSearch, query } = useListSearch();
   const [layout, setLayout] = useState<Layout>('grid');
@@ -52,11 +58,9 @@ export default function ServiceCentersPage() {
         title="Service Centers"
         description="Shops, their services and opening hours"
         actions={
-          canManage ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              Add Service Center
-            </Button>
-          ) : null
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Add Service Center
+          </Button>
         }
       />
       <Group gap="sm" wrap="wrap">
@@ -102,7 +106,7 @@ export default function ServiceCentersPage() {
           title="No service centers found"
           hint={query ? 'Try adjusting your search terms' : 'Get started by adding your first service center'}
           action={
-            !query && canManage ? (
+            !query ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
                 Add Service Center
               </Button>
@@ -139,7 +143,7 @@ export default function ServiceCentersPage() {
       >
         {selected ? (
           editing ? (
-            <ServiceCenterForm center={selected} onDone={closeDetail} onCancel={() => setEditing(false)} />
+            <ServiceCenterForm center={selected} canDeactivate={canDeactivate(selected.id)} onDone={closeDetail} onCancel={() => setEditing(false)} />
           ) : confirming ? (
             <ConfirmBody
               message={`This will deactivate the service center "${selected.name}". It stays listed with an Inactive badge and can be made active again by editing it.`}
@@ -149,7 +153,7 @@ export default function ServiceCentersPage() {
               onConfirm={() => deactivate.mutate({ id: selected.id })}
             />
           ) : (
-            <ServiceCenterDetail center={selected} canManage={canManage} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+            <ServiceCenterDetail center={selected} canEdit={canEdit(selected.id)} canDeactivate={canDeactivate(selected.id)} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
           )
         ) : null}
       </ShopDialog>

@@ -96,6 +96,8 @@ export interface ServiceRecordsTable {
   updated_at: Timestamp;
   /** The shop that wrote the record (migration 0009); null for the owner's own. */
   service_center_id: string | null;
+  /** The shop customer's vehicle a shop's record was written for (migration 0010). */
+  customer_vehicle_id: string | null;
 }
 
 /** A user's saved vehicle (migration 0007). */
@@ -108,6 +110,26 @@ export interface GarageVehiclesTable {
   odometer_updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The odometer when saved: services with no record count from it (migration 0011). */
+  tracking_odometer: number | null;
+  known_services: ColumnType<KnownService[], string | undefined, string>;
+  odometer_offset: Generated<number>;
+  odometer_replaced_at: Date | null;
+}
+
+export interface KnownService {
+  service: string;
+  date: string | null;
+  mileage: number | null;
+}
+
+export interface GarageOdometerCorrectionsTable {
+  id: Generated<string>;
+  garage_vehicle_id: string;
+  from_mileage: number;
+  to_mileage: number;
+  reason: 'replaced' | 'typo';
+  created_at: CreatedAt;
 }
 
 export interface VideoWalkthroughsTable {
@@ -379,6 +401,7 @@ export interface DB {
   vehicle_components: VehicleComponentsTable;
   service_records: ServiceRecordsTable;
   garage_vehicles: GarageVehiclesTable;
+  garage_odometer_corrections: GarageOdometerCorrectionsTable;
   video_walkthroughs: VideoWalkthroughsTable;
   model3d: Model3dTable;
   avatar_profiles: AvatarProfilesTable;

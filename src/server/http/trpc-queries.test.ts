@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../tests/helpers/factories.ts';
+import { createShop } from '../../../tests/helpers/inquiries.ts';
 import { buildApp } from '../app.ts';
 import { appRouter } from '../router.ts';
 import { MAX_BATCH_CALLS } from './trpc-queries.ts';
@@ -26,7 +27,8 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
     cookies.owner = await signInCookie(app, owner.email);
     cookies.tech = await signInCookie(app, tech.email);
     // Something in the lists, with dates for superjson to describe.
-    await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping' });
+    const shop = await createShop(getDb(), [{ userId: tech.id, role: 'technician' }]);
+    await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeals when stopping', serviceCenterId: shop.id });
     await callerFor(getDb(), tech).serviceCenters.create({ name: 'Query Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
   });
   afterAll(async () => {
@@ -111,7 +113,8 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
       const tech = await createUser(getDb(), { role: 'tech' });
       const ownerCookie = await signInCookie(cached, owner.email);
       const techCookie = await signInCookie(cached, tech.email);
-      await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Owner only', description: 'Seen by the owner and technicians' });
+      const shop = await createShop(getDb(), [{ userId: tech.id, role: 'technician' }]);
+      await callerFor(getDb(), owner).inquiries.create({ inquiryType: 'service', subject: 'Owner only', description: 'Seen by the owner and the shop', serviceCenterId: shop.id });
       const url = (extra: Record<string, unknown> = {}) =>
         `/trpc/inquiries.list,inquiries.stats?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { ...superjson.serialize({ limit: 50 }), ...extra } }))}`;
       const subjects = async (cookie: string, extra: Record<string, unknown> = {}) => {
@@ -124,7 +127,7 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
       const first = await subjects(techCookie);
       // A row written behind the app's back is not seen while the read is held, whatever the
       // envelope carries besides the input.
-      await getDb().insertInto('customer_inquiries').values({ customer_id: owner.id, inquiry_type: 'service', subject: 'Behind the back', description: 'x' }).execute();
+      await getDb().insertInto('customer_inquiries').values({ customer_id: owner.id, service_center_id: shop.id, inquiry_type: 'service', subject: 'Behind the back', description: 'x' }).execute();
       expect(await subjects(techCookie)).toEqual(first);
       expect(await subjects(techCookie, { ignored: 1 })).toEqual(first);
       // Another viewer is never handed the technician's answer.
@@ -139,14 +142,15 @@ describeEachDatabase('tRPC queries answered without the Fetch adapter', (getDb) 
         method: 'POST',
         url: '/api/customer-inquiries',
         headers: { cookie: ownerCookie },
-        payload: { inquiryType: 'service', subject: 'Written through the app', description: 'New' },
+        payload: { inquiryType: 'service', subject: 'Written through the app', description: 'New', serviceCenterId: shop.id },
       });
       expect(created.statusCode).toBe(201);
       expect((await subjects(techCookie)).map((i) => i.subject)).toEqual(expect.arrayContaining(['Written through the app', 'Behind the back']));
-      // A role change makes another viewer: the technician's view does not follow into the owner view.
+      // A mode switch grants nothing and takes nothing: the staff member still reads their shop's rows.
+      const before = await subjects(techCookie);
       const switched = await cached.inject({ method: 'POST', url: '/trpc/auth.setRole', headers: { cookie: techCookie, 'content-type': 'application/json' }, payload: { json: { role: 'simple' } } });
       expect(switched.statusCode).toBe(200);
-      expect(await subjects(techCookie)).toEqual([]);
+      expect(await subjects(techCookie)).toEqual(before);
     } finally {
       await cached.close();
     }

@@ -12,7 +12,9 @@ interface DueRow {
   vehicle_id: string;
   nickname: string;
   odometer: number;
-  model_year: number;
+  odometer_offset: number;
+  tracking_date: string;
+  tracking_mileage: number;
   component_id: string;
   component_name: string;
   label: string;
@@ -21,6 +23,10 @@ interface DueRow {
   months: number | null;
   last_date: string | null;
   last_mileage: number | null;
+  /** The record's mileage on the total scale (plus earlier odometers' miles when read on a newer one). */
+  last_total_mileage: number | null;
+  known_date: string | null;
+  known_mileage: number | null;
   today: string;
 }
 
@@ -30,15 +36,19 @@ interface DueRow {
  */
 async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueRow[]> {
   const result = await sql<DueRow>`
-    SELECT g.id AS garage_vehicle_id, g.vehicle_id, g.nickname, g.odometer, v.year AS model_year,
+    SELECT g.id AS garage_vehicle_id, g.vehicle_id, g.nickname, g.odometer, g.odometer_offset,
+           to_char((g.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS tracking_date,
+           coalesce(g.tracking_odometer, g.odometer) AS tracking_mileage,
            c.id AS component_id, c.name AS component_name, e.key AS label,
            coalesce(e.value->>'text', '') AS interval_text,
            (e.value->>'miles')::int AS miles, (e.value->>'months')::int AS months,
            to_char((last.date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS last_date,
            last.mileage_value AS last_mileage,
+           CASE WHEN g.odometer_replaced_at IS NOT NULL AND last.date >= g.odometer_replaced_at
+                THEN last.mileage_value + g.odometer_offset ELSE last.mileage_value END AS last_total_mileage,
+           known.value->>'date' AS known_date, (known.value->>'mileage')::int AS known_mileage,
            to_char((now() AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS today
     FROM garage_vehicles g
-    JOIN vehicles v ON v.id = g.vehicle_id
     JOIN vehicle_components c ON c.vehicle_id = g.vehicle_id
     CROSS JOIN LATERAL jsonb_each(c.service_intervals) e
     LEFT JOIN LATERAL (
@@ -49,6 +59,11 @@ async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId
       ORDER BY r.date DESC, r.id DESC
       LIMIT 1
     ) last ON true
+    LEFT JOIN LATERAL (
+      SELECT k.value FROM jsonb_array_elements(g.known_services) k
+      WHERE lower(k.value->>'service') = lower(regexp_replace(e.key, '\\s*\\(generic\\)\\s*$', '', 'i'))
+      LIMIT 1
+    ) known ON true
     WHERE g.user_id = ${userId}::uuid
       AND jsonb_typeof(e.value) = 'object'
       AND (${vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${vehicleId ?? null}::uuid)
@@ -67,15 +82,20 @@ export async function dueList(db: Executor, userId: string, timeZone: string, ve
     componentName: row.component_name,
     service: serviceName(row.label),
     intervalText: row.interval_text,
-    lastServiceDate: row.last_date,
-    lastServiceMileage: row.last_mileage,
+    lastServiceDate: row.last_date ?? row.known_date,
+    lastServiceMileage: row.last_date ? row.last_mileage : row.known_mileage,
+    trackingDate: row.tracking_date,
+    trackingMileage: row.tracking_mileage,
     ...computeDue({
       miles: row.miles,
       months: row.months,
       lastDate: row.last_date,
-      lastMileage: row.last_mileage,
-      modelYear: row.model_year,
+      lastMileage: row.last_total_mileage,
+      known: row.known_date !== null || row.known_mileage !== null ? { date: row.known_date, mileage: row.known_mileage } : null,
+      trackingDate: row.tracking_date,
+      trackingMileage: row.tracking_mileage,
       odometer: row.odometer,
+      odometerOffset: row.odometer_offset,
       today: row.today,
     }),
   }));

@@ -1,7 +1,7 @@
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarEvent, IconCircleCheck, IconMessage, IconUserX } from '@tabler/icons-react';
-import { RATE_DEFINITION, type AnalyticsOverview, type AnalyticsRange } from '../../../shared/analytics.ts';
+import { RATE_DEFINITION, type AnalyticsOverview, type AnalyticsInput } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ChartCard } from './ChartCard.tsx';
@@ -135,7 +135,7 @@ function Overview({ data }: { data: AnalyticsOverview }) {
   );
 }
 
-export function OverviewPanel({ range }: { range: AnalyticsRange }) {
+export function OverviewPanel({ range }: { range: AnalyticsInput }) {
   const query = trpc.analytics.overview.useQuery(range);
   return <QueryState query={query}>{(data) => <Overview data={data} />}</QueryState>;
 }

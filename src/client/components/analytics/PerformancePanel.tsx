@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconHourglass } from '@tabler/icons-react';
 import { centerLabel } from '../../../shared/format.ts';
-import { RESOLUTION_DEFINITION, type AnalyticsPerformance, type AnalyticsRange } from '../../../shared/analytics.ts';
+import { RESOLUTION_DEFINITION, type AnalyticsPerformance, type AnalyticsInput } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
@@ -96,7 +96,7 @@ function Performance({ data }: { data: AnalyticsPerformance }) {
   );
 }
 
-export function PerformancePanel({ range }: { range: AnalyticsRange }) {
+export function PerformancePanel({ range }: { range: AnalyticsInput }) {
   const query = trpc.analytics.performance.useQuery(range);
   return <QueryState query={query}>{(data) => <Performance data={data} />}</QueryState>;
 }

@@ -1,14 +1,14 @@
 import { Button, Grid, List, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { reportFileName } from '../../../shared/format.ts';
-import { type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
+import { type AnalyticsInput, type AnalyticsReport } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { formatCount, formatHours, formatLongDay, formatMinutes, formatMoney, formatRate } from './format.ts';
 import { QueryState } from './QueryState.tsx';
 
-export function reportUrl(range: AnalyticsRange): string {
-  const query = new URLSearchParams({ from: range.from, to: range.to, timeZone: range.timeZone });
+export function reportUrl(range: AnalyticsInput): string {
+  const query = new URLSearchParams({ serviceCenterId: range.serviceCenterId, from: range.from, to: range.to, timeZone: range.timeZone });
   return `/api/analytics/report.csv?${query.toString()}`;
 }
 
@@ -39,7 +39,7 @@ function Preview({ report }: { report: AnalyticsReport }) {
   );
 }
 
-export function ReportsPanel({ range }: { range: AnalyticsRange }) {
+export function ReportsPanel({ range }: { range: AnalyticsInput }) {
   const query = trpc.analytics.report.useQuery(range);
   const period = `${formatLongDay(range.from)} – ${formatLongDay(range.to)}`;
   return (

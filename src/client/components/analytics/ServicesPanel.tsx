@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { IconClockHour4, IconCurrencyDollar, IconTool } from '@tabler/icons-react';
-import type { AnalyticsRange, AnalyticsServices } from '../../../shared/analytics.ts';
+import type { AnalyticsInput, AnalyticsServices } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
@@ -105,7 +105,7 @@ function Services({ data }: { data: AnalyticsServices }) {
   );
 }
 
-export function ServicesPanel({ range }: { range: AnalyticsRange }) {
+export function ServicesPanel({ range }: { range: AnalyticsInput }) {
   const query = trpc.analytics.services.useQuery(range);
   return <QueryState query={query}>{(data) => <Services data={data} />}</QueryState>;
 }

@@ -15,7 +15,9 @@ export interface RecordTarget {
   key: string;
   label: string;
   vehicleId: string;
-  customerId: string | null;
+  /** Staff: the shop writing the record and its customer's vehicle (docs/garage.md#records-written-by-shops). */
+  serviceCenterId: string | null;
+  customerVehicleId: string | null;
 }
 
 type FormValues = {
@@ -102,7 +104,7 @@ export function RecordForm({
   const submit = (values: FormValues) => {
     const fields = fieldsOf(values, timeZone);
     if (record) update.mutate({ ...fields, id: record.id });
-    else if (target) create.mutate({ ...fields, vehicleId: target.vehicleId, customerId: target.customerId });
+    else if (target) create.mutate({ ...fields, vehicleId: target.vehicleId, serviceCenterId: target.serviceCenterId, customerVehicleId: target.customerVehicleId });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useSession } from '../../lib/session.tsx';
+import { useCurrentShop } from '../../lib/current-shop.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { RecordTarget } from './RecordForm.tsx';
 
@@ -6,29 +6,33 @@ export function ownKey(vehicleId: string): string {
   return `own:${vehicleId}`;
 }
 
-export function customerKey(customerId: string, vehicleId: string): string {
-  return `customer:${customerId}:${vehicleId}`;
+export function customerKey(customerVehicleId: string): string {
+  return `customer:${customerVehicleId}`;
 }
 
-/** The vehicles the user may keep records for: their garage, and customers' vehicles for technicians. */
+/**
+ * The vehicles the user may keep records for: their garage, and, for staff, the vehicles of the
+ * current shop's customers (docs/garage.md#records-written-by-shops).
+ */
 export function useRecordTargets(): { targets: RecordTarget[]; isPending: boolean } {
-  const { role } = useSession();
+  const { shopId } = useCurrentShop();
   const garage = trpc.garage.list.useQuery();
-  const customers = trpc.garage.records.customerVehicles.useQuery({}, { enabled: role === 'tech' });
+  const customers = trpc.garage.records.customerVehicles.useQuery({ serviceCenterId: shopId ?? '' }, { enabled: shopId !== null });
   const own: RecordTarget[] = (garage.data ?? []).map((entry) => ({
     key: ownKey(entry.vehicle.id),
     label: `${entry.nickname} (${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model})`,
     vehicleId: entry.vehicle.id,
-    customerId: null,
+    serviceCenterId: null,
+    customerVehicleId: null,
   }));
-  const theirs: RecordTarget[] =
-    role === 'tech'
-      ? (customers.data ?? []).map((entry) => ({
-          key: customerKey(entry.customerId, entry.vehicle.id),
-          label: `${entry.customerName}: ${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model}`,
-          vehicleId: entry.vehicle.id,
-          customerId: entry.customerId,
-        }))
-      : [];
-  return { targets: [...own, ...theirs], isPending: garage.isPending || (role === 'tech' && customers.isPending) };
+  const theirs: RecordTarget[] = shopId
+    ? (customers.data ?? []).map((entry) => ({
+        key: customerKey(entry.customerVehicleId),
+        label: `${entry.customerName}: ${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model}${entry.plate ? ` (${entry.plate})` : ''}`,
+        vehicleId: entry.vehicle.id,
+        serviceCenterId: shopId,
+        customerVehicleId: entry.customerVehicleId,
+      }))
+    : [];
+  return { targets: [...own, ...theirs], isPending: garage.isPending || (shopId !== null && customers.isPending) };
 }

@@ -1,11 +1,13 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'wouter';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 
-/** The Profile and Settings buttons at the right of both shells' headers. */
+/** The notification bell, Profile and Settings at the right of both shells' headers. */
 export function AccountLinks() {
   return (
     <>
+      <NotificationBell />
       <Tooltip label="Profile">
         <ActionIcon component={Link} href="/profile" variant="subtle" size="lg" aria-label="Profile">
           <IconUser size={20} />

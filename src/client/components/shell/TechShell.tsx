@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { shortUserId } from '../../../shared/format.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ShopPicker } from '../shops/ShopPicker.tsx';
 import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state.ts';
@@ -62,6 +63,9 @@ export function TechShell({ children }: { children: ReactNode }) {
             <Brand subtitle="Technician Dashboard" />
           </Group>
           <Group gap={4} wrap="nowrap">
+            <Box visibleFrom="sm" mr="xs">
+              <ShopPicker />
+            </Box>
             <Group gap={4} visibleFrom="sm">
               {headerLinks.map((link) => (
                 <Button
@@ -98,6 +102,9 @@ export function TechShell({ children }: { children: ReactNode }) {
         closeButtonProps={{ 'aria-label': 'Close technician tools' }}
         data-testid="tech-sidebar-drawer"
       >
+        <Box px="sm" pb="sm">
+          <ShopPicker />
+        </Box>
         <TechSidebar collapsed={false} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 

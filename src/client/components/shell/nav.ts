@@ -9,7 +9,9 @@ import {
   IconCube3dSphere,
   IconDatabase,
   IconGauge,
+  IconMessages,
   IconBuildingStore,
+  IconBuildingWarehouse,
   IconScan,
   IconSearch,
   IconStethoscope,
@@ -60,11 +62,14 @@ export const techNavGroups: NavGroup[] = [
   {
     label: 'CRM & Services',
     items: [
+      { label: 'Shop', path: '/shop', icon: IconBuildingWarehouse },
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
       { label: 'Customers', path: '/customers', icon: IconUsers },
       { label: 'Audit Log', path: '/audit', icon: IconHistory, manageOnly: true },
+      // The signed-in user's own requests to shops, in either mode.
+      { label: 'My Requests', path: '/requests', icon: IconMessages },
     ],
   },
 ];
@@ -74,6 +79,7 @@ export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },
   { label: 'My Garage', path: '/garage' },
+  { label: 'My Requests', path: '/requests' },
   { label: 'Help', path: '/help' },
   { label: 'My Avatars', path: '/avatars' },
 ];

@@ -1,8 +1,10 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import dayjs from 'dayjs';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentStatus, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentCustomerOption, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
 import { formatCost } from '../../../shared/money.ts';
 import { formatDuration, shortId } from '../../../shared/format.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
@@ -12,60 +14,147 @@ import { AppointmentStatusBadge } from './badges.tsx';
 import { Field, formatDateTime } from './parts.tsx';
 
 type AppointmentFormValues = {
+  customerId: string | null;
+  customerVehicleId: string | null;
+  technicianId: string | null;
   serviceType: string;
   appointmentDate: string | null;
   duration: number;
   description: string;
   status: AppointmentStatus;
+  estimatedCost: string;
+  actualCost: string;
+  notes: string;
 };
 
-function toInput(values: AppointmentFormValues): CreateAppointmentInput {
+// The picker answers wall-clock text in the browser's zone; the server gets an exact instant.
+const instant = (text: string | null) => (text ? dayjs(text).toDate() : (undefined as unknown as Date));
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+function toCreateInput(shopId: string, values: AppointmentFormValues): CreateAppointmentInput {
   return {
+    serviceCenterId: shopId,
+    customerId: values.customerId ?? undefined,
+    customerVehicleId: values.customerVehicleId,
+    technicianId: values.technicianId,
     serviceType: values.serviceType,
-    // The picker answers wall-clock text in the browser's zone; the server gets an exact instant.
-    appointmentDate: values.appointmentDate ? dayjs(values.appointmentDate).toDate() : (undefined as unknown as Date),
+    appointmentDate: instant(values.appointmentDate),
     duration: values.duration,
     description: values.description,
     status: values.status,
+    estimatedCost: orNull(values.estimatedCost),
+    notes: values.notes,
   };
 }
 
-const validateInput = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
+function toUpdateInput(id: string, values: AppointmentFormValues): AppointmentUpdateInput {
+  return {
+    id,
+    serviceType: values.serviceType,
+    appointmentDate: instant(values.appointmentDate),
+    duration: values.duration,
+    description: values.description,
+    technicianId: values.technicianId,
+    estimatedCost: orNull(values.estimatedCost),
+    actualCost: orNull(values.actualCost),
+    notes: values.notes,
+  };
+}
+
+const customerOptionLabel = (c: AppointmentCustomerOption) => (c.email ? `${c.name} (${c.email})` : c.name);
+
+const validateCreate = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
+const validateUpdate = zodFormValidator<Record<string, unknown>>(updateAppointmentSchema);
+const wallClock = (date: Date | number) => dayjs(date).second(0).format('YYYY-MM-DD HH:mm:ss');
 
 /**
- * 'Schedule New Service Appointment' with its defaults: now + 24 h, 60 minutes, scheduled
+ * 'Schedule New Service Appointment' for a customer of the shop (defaults: now + 24 h, 60 minutes,
+ * scheduled), or, given an appointment, its edit and reschedule form
  * (docs/appointments.md#the-page-service-appointments-tech-mode).
  */
-export function AppointmentForm({ onDone }: { onDone: () => void }) {
+export function AppointmentForm({ shopId, appointment, onDone }: { shopId: string; appointment?: ServiceAppointment; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const editing = appointment !== undefined;
+  const [customerSearch, setCustomerSearch] = useState('');
+  // The chosen customer stays chosen (with its vehicles) whatever the picker searches next.
+  const [picked, setPicked] = useState<AppointmentCustomerOption | null>(null);
+  const [searched] = useDebouncedValue(picked && customerSearch === customerOptionLabel(picked) ? '' : customerSearch, 250);
   const form = useForm<AppointmentFormValues>({
     initialValues: {
-      serviceType: '',
-      appointmentDate: dayjs(Date.now() + DEFAULT_LEAD_MS).second(0).format('YYYY-MM-DD HH:mm:ss'),
-      duration: DURATION_DEFAULT,
-      description: '',
-      status: 'scheduled',
+      customerId: null,
+      customerVehicleId: null,
+      technicianId: appointment?.technicianId ?? null,
+      serviceType: appointment?.serviceType ?? '',
+      appointmentDate: wallClock(appointment?.appointmentDate ?? Date.now() + DEFAULT_LEAD_MS),
+      duration: appointment?.duration ?? DURATION_DEFAULT,
+      description: appointment?.description ?? '',
+      status: appointment?.status ?? 'scheduled',
+      estimatedCost: appointment?.estimatedCost ?? '',
+      actualCost: appointment?.actualCost ?? '',
+      notes: appointment?.notes ?? '',
     },
     validate: (values) => {
-      const errors = validateInput(toInput(values) as unknown as Record<string, unknown>);
+      const errors = appointment
+        ? validateUpdate(toUpdateInput(appointment.id, values) as unknown as Record<string, unknown>)
+        : validateCreate(toCreateInput(shopId, values) as unknown as Record<string, unknown>);
       if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
+      if (!appointment && !values.customerId) errors.customerId = 'Choose the customer';
       return errors;
     },
   });
-  const create = trpc.appointments.create.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Service appointment created successfully');
-      void utils.appointments.invalidate();
-      onDone();
-    },
-    onError: (error) => {
-      form.setErrors(fieldErrors(error));
-      notifyError('Error', errorMessage(error, 'Failed to create service appointment'));
-    },
-  });
+  const customers = trpc.appointments.customers.useQuery({ serviceCenterId: shopId, search: searched || undefined }, { enabled: !editing });
+  const technicians = trpc.appointments.technicians.useQuery({ serviceCenterId: shopId });
+  const chosen = picked;
+  const customerOptions = [...(picked ? [picked] : []), ...(customers.data ?? []).filter((c) => c.id !== picked?.id)];
+  const done = (message: string) => {
+    notifySuccess('Success', message);
+    void utils.appointments.invalidate();
+    onDone();
+  };
+  const failed = (fallback: string) => (error: Parameters<typeof errorMessage>[0]) => {
+    form.setErrors(fieldErrors(error));
+    notifyError('Error', errorMessage(error, fallback));
+  };
+  const create = trpc.appointments.create.useMutation({ onSuccess: () => done('Service appointment created successfully'), onError: failed('Failed to create service appointment') });
+  const update = trpc.appointments.update.useMutation({ onSuccess: () => done('Service appointment updated successfully'), onError: failed('Failed to update service appointment') });
+  const submit = (values: AppointmentFormValues) =>
+    appointment ? update.mutate(toUpdateInput(appointment.id, values)) : create.mutate(toCreateInput(shopId, values));
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(toInput(values)))} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
+        {appointment ? (
+          <Text size="sm">
+            {appointment.customerName ?? 'Customer'} · {appointment.vehicleLabel ?? 'No vehicle named'}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Select
+              label="Customer"
+              withAsterisk
+              searchable
+              placeholder="Search the shop's customers"
+              nothingFoundMessage={customers.isPending ? 'Loading…' : 'No customer of this shop matches'}
+              searchValue={customerSearch}
+              onSearchChange={setCustomerSearch}
+              filter={({ options }) => options}
+              data={customerOptions.map((c) => ({ value: c.id, label: customerOptionLabel(c) }))}
+              {...form.getInputProps('customerId')}
+              onChange={(value) => {
+                setPicked(customerOptions.find((c) => c.id === value) ?? null);
+                form.setFieldValue('customerId', value);
+                form.setFieldValue('customerVehicleId', null);
+              }}
+            />
+            <Select
+              label="Vehicle"
+              placeholder={chosen && chosen.vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'}
+              clearable
+              disabled={!chosen || chosen.vehicles.length === 0}
+              data={(chosen?.vehicles ?? []).map((v) => ({ value: v.id, label: v.label }))}
+              {...form.getInputProps('customerVehicleId')}
+            />
+          </SimpleGrid>
+        )}
         <TextInput label="Service Type" withAsterisk placeholder="e.g. Oil Change, Brake Service, Inspection" {...form.getInputProps('serviceType')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateTimePicker
@@ -90,19 +179,33 @@ export function AppointmentForm({ onDone }: { onDone: () => void }) {
             onChange={(value) => form.setFieldValue('duration', typeof value === 'number' ? value : Number(value) || 0)}
           />
         </SimpleGrid>
-        <Textarea label="Description" placeholder="What needs doing" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-        <Select
-          label="Status"
-          allowDeselect={false}
-          data={APPOINTMENT_STATUSES.map((value) => ({ value, label: APPOINTMENT_STATUS_LABELS[value] }))}
-          {...form.getInputProps('status')}
-        />
+        <Textarea label="Description" placeholder="What needs doing" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Technician"
+            clearable
+            placeholder="Not assigned"
+            data={(technicians.data ?? []).map((t) => ({ value: t.userId, label: t.name }))}
+            {...form.getInputProps('technicianId')}
+          />
+          {editing ? null : (
+            <Select
+              label="Status"
+              allowDeselect={false}
+              data={APPOINTMENT_STATUSES.map((value) => ({ value, label: APPOINTMENT_STATUS_LABELS[value] }))}
+              {...form.getInputProps('status')}
+            />
+          )}
+          <TextInput label="Estimated Cost" placeholder="e.g. 89.90" inputMode="decimal" {...form.getInputProps('estimatedCost')} />
+          {editing ? <TextInput label="Actual Cost" placeholder="e.g. 94.50" inputMode="decimal" {...form.getInputProps('actualCost')} /> : null}
+        </SimpleGrid>
+        <Textarea label="Service Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create Appointment
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {editing ? 'Save Changes' : 'Create Appointment'}
           </Button>
         </Group>
       </Stack>
@@ -111,11 +214,11 @@ export function AppointmentForm({ onDone }: { onDone: () => void }) {
 }
 
 export function AppointmentDetail({ appointment }: { appointment: ServiceAppointment }) {
-  const ids: [string, string | null][] = [
-    ['Customer', appointment.customerId],
-    ['Service Center', appointment.serviceCenterId],
-    ['Technician', appointment.technicianId],
-    ['Vehicle', appointment.vehicleId],
+  const names: [string, string | null][] = [
+    ['Customer', appointment.customerName],
+    ['Vehicle', appointment.vehicleLabel],
+    ['Technician', appointment.technicianName],
+    ['Service Center', appointment.serviceCenterName],
   ];
   return (
     <Stack gap="md">
@@ -151,16 +254,12 @@ export function AppointmentDetail({ appointment }: { appointment: ServiceAppoint
           {appointment.notes ?? 'No notes yet'}
         </Text>
       </Field>
-      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-        {ids
-          .filter(([label, id]) => id || label === 'Customer' || label === 'Service Center')
-          .map(([label, id]) => (
-            <Field key={label} label={label}>
-              <Text size="sm" ff="monospace">
-                {id ? shortId(id) : 'N/A'}
-              </Text>
-            </Field>
-          ))}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {names.map(([label, name]) => (
+          <Field key={label} label={label}>
+            <Text size="sm">{name ?? (label === 'Technician' ? 'Not assigned' : 'N/A')}</Text>
+          </Field>
+        ))}
       </SimpleGrid>
     </Stack>
   );

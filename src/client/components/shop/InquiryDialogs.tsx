@@ -1,5 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { createInquirySchema, INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryPriority, type InquiryType } from '../../../shared/inquiries.ts';
 import { customerLabel, shortId } from '../../../shared/format.ts';
 import { formatCost } from '../../../shared/money.ts';
@@ -9,18 +11,32 @@ import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { InquiryStatusBadge, PriorityBadge } from './badges.tsx';
 import { Field, formatDate, formatDateTime } from './parts.tsx';
 
-type InquiryFormValues = { inquiryType: InquiryType; priority: InquiryPriority; subject: string; description: string };
+type InquiryFormValues = {
+  customerId: string | null;
+  customerVehicleId: string | null;
+  inquiryType: InquiryType;
+  priority: InquiryPriority;
+  subject: string;
+  description: string;
+};
 
 /**
- * 'Create New Customer Inquiry' with its defaults: service, medium, open
- * (docs/inquiries.md#the-page-customer-inquiries-tech-mode, #rules).
+ * 'Create New Customer Inquiry' for one of the shop's customers, with its defaults: service,
+ * medium, open (docs/inquiries.md#the-page-customer-inquiries-tech-mode, #rules).
  */
-export function InquiryForm({ onDone }: { onDone: () => void }) {
+export function InquiryForm({ shopId, onDone }: { shopId: string; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const [customerSearch, setCustomerSearch] = useState('');
+  const [customerQuery] = useDebouncedValue(customerSearch.trim(), 250);
+  const customers = trpc.inquiries.customers.useQuery({ serviceCenterId: shopId, search: customerQuery || undefined });
   const form = useForm<InquiryFormValues>({
-    initialValues: { inquiryType: 'service', priority: 'medium', subject: '', description: '' },
-    validate: zodFormValidator<InquiryFormValues>(createInquirySchema),
+    initialValues: { customerId: null, customerVehicleId: null, inquiryType: 'service', priority: 'medium', subject: '', description: '' },
+    validate: (values) => ({
+      ...zodFormValidator<InquiryFormValues & { serviceCenterId: string }>(createInquirySchema)({ ...values, serviceCenterId: shopId }),
+      ...(values.customerId ? {} : { customerId: 'Choose the customer' }),
+    }),
   });
+  const chosen = customers.data?.find((c) => c.id === form.values.customerId);
   const create = trpc.inquiries.create.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Customer inquiry created successfully');
@@ -33,8 +49,34 @@ export function InquiryForm({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, status: 'open' }))} noValidate>
+    <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, serviceCenterId: shopId, status: 'open' }))} noValidate>
       <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Customer"
+            withAsterisk
+            searchable
+            placeholder={customers.data?.length === 0 && !customerQuery ? 'No customers in this shop yet' : 'Search by name'}
+            searchValue={customerSearch}
+            onSearchChange={setCustomerSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage="No customer found"
+            data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.email ? `${c.name} (${c.email})` : c.name }))}
+            {...form.getInputProps('customerId')}
+            onChange={(value) => {
+              form.setFieldValue('customerId', value);
+              form.setFieldValue('customerVehicleId', null);
+            }}
+          />
+          <Select
+            label="Vehicle"
+            clearable
+            disabled={!chosen || chosen.vehicles.length === 0}
+            placeholder={chosen && chosen.vehicles.length === 0 ? 'No vehicles on file' : 'Optional'}
+            data={(chosen?.vehicles ?? []).map((v) => ({ value: v.id, label: v.label }))}
+            {...form.getInputProps('customerVehicleId')}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label="Inquiry Type"
@@ -82,8 +124,13 @@ export function InquiryDetail({ inquiry }: { inquiry: CustomerInquiry }) {
           {inquiry.subject}
         </Title>
         <Text size="sm" c="dimmed">
-          Inquiry #{shortId(inquiry.id)} · {INQUIRY_TYPE_LABELS[inquiry.inquiryType]} · {customerLabel(inquiry.customerId)}
+          Inquiry #{shortId(inquiry.id)} · {INQUIRY_TYPE_LABELS[inquiry.inquiryType]} · {inquiry.customerName ? `Customer: ${inquiry.customerName}` : customerLabel(inquiry.customerId)}
         </Text>
+        {inquiry.vehicleLabel ? (
+          <Text size="sm" c="dimmed">
+            Vehicle: {inquiry.vehicleLabel}
+          </Text>
+        ) : null}
       </Stack>
       <Group gap="xs">
         <PriorityBadge priority={inquiry.priority} />

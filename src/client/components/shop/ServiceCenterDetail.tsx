@@ -86,12 +86,16 @@ function OperatingHours({ hours }: { hours: unknown }) {
 
 export function ServiceCenterDetail({
   center,
-  canManage,
+  canEdit,
+  canDeactivate,
   onEdit,
   onDelete,
 }: {
   center: ServiceCenter;
-  canManage: boolean;
+  /** Managers and owners of the center, and admins. */
+  canEdit: boolean;
+  /** The center's owners, and admins. */
+  canDeactivate: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -155,16 +159,20 @@ export function ServiceCenterDetail({
       <Section title="Specializations">
         <Entries items={center.specializations} empty="No specializations listed" />
       </Section>
-      {canManage ? (
+      {canEdit || canDeactivate ? (
         <>
           <Divider />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-              Edit
-            </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={!center.isActive}>
-              Delete
-            </Button>
+            {canEdit ? (
+              <Button variant="default" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+                Edit
+              </Button>
+            ) : null}
+            {canDeactivate ? (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={!center.isActive}>
+                Delete
+              </Button>
+            ) : null}
           </Group>
         </>
       ) : null}

@@ -52,7 +52,20 @@ const LISTS = [
  * Create (no center) or edit; the server parses hours typed as JSON into an object
  * (docs/service-centers.md#fields-and-rules).
  */
-export function ServiceCenterForm({ center, onDone, onCancel }: { center?: ServiceCenter; onDone: () => void; onCancel: () => void }) {
+export function ServiceCenterForm({
+  center,
+  onDone,
+  onCancel,
+  canDeactivate = true,
+  createLabel = 'Create Service Center',
+}: {
+  center?: ServiceCenter;
+  onDone: () => void;
+  onCancel?: () => void;
+  /** Only the center's owners and admins may switch it inactive (docs/shops.md#who-may-do-what). */
+  canDeactivate?: boolean;
+  createLabel?: string;
+}) {
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({ initialValues: initialValues(center), validate: zodFormValidator<FormValues>(serviceCenterInputSchema) });
   const fail = (fallback: string) => (error: unknown) => {
@@ -62,6 +75,8 @@ export function ServiceCenterForm({ center, onDone, onCancel }: { center?: Servi
   const done = (message: string) => () => {
     notifySuccess('Success', message);
     void utils.serviceCenters.invalidate();
+    // A new center makes its creator its owner and picks it as the current shop.
+    void utils.shops.invalidate();
     onDone();
   };
   const create = trpc.serviceCenters.create.useMutation({
@@ -113,13 +128,15 @@ export function ServiceCenterForm({ center, onDone, onCancel }: { center?: Servi
             error={form.errors[list.field] as string | undefined}
           />
         ))}
-        <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        {center && !canDeactivate ? null : <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {center ? 'Save Changes' : 'Create Service Center'}
+            {center ? 'Save Changes' : createLabel}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPointer } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPlus, IconPointer } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/constants.ts';
 import { worstUrgency } from '../../../shared/due.ts';
@@ -7,6 +7,8 @@ import { type DueItem } from '../../../shared/garage.ts';
 import type { VehicleComponent } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { swatch } from './swatches.ts';
+import { RecordForm } from '../garage/RecordForm.tsx';
+import { ownKey, useRecordTargets } from '../garage/use-record-targets.ts';
 
 function KeyValueList({ entries, label }: { entries: Record<string, string>; label: string }) {
   const rows = Object.entries(entries);
@@ -40,9 +42,30 @@ function ServiceHistoryModal({
     { vehicleId: component.vehicleId, componentId: component.id },
     { enabled: opened },
   );
+  // A vehicle in the user's garage takes a new record right here.
+  const garage = trpc.garage.list.useQuery(undefined, { enabled: opened });
+  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId) ?? false;
+  const { targets } = useRecordTargets();
+  const [adding, setAdding] = useState(false);
+  const close = () => {
+    setAdding(false);
+    onClose();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Service History: ${component.name}`} size="lg">
-      {records.isLoading ? (
+    <Modal opened={opened} onClose={close} title={adding ? `Add Service Record: ${component.name}` : `Service History: ${component.name}`} size="lg">
+      {inGarage && !adding ? (
+        <Button leftSection={<IconPlus size={16} />} size="compact-md" mb="sm" onClick={() => setAdding(true)}>
+          Add record
+        </Button>
+      ) : null}
+      {adding ? (
+        <RecordForm
+          targets={targets}
+          initial={{ targetKey: ownKey(component.vehicleId), componentId: component.id }}
+          onDone={() => setAdding(false)}
+          onCancel={() => setAdding(false)}
+        />
+      ) : records.isLoading ? (
         <Stack gap="xs">
           <Skeleton h={20} />
           <Skeleton h={20} />

@@ -24,10 +24,12 @@ export interface VinFormProps {
   onIdentified: (vehicle: IdentifiedVehicle) => void;
   /** A decode that established make and year only: manual selection takes over from there. */
   onPartial: (details: PartialDecodeDetails) => void;
+  /** Any decode that did not identify a vehicle: the page stops showing the previous one. */
+  onFailed?: () => void;
   description: string;
 }
 
-export function VinForm({ onIdentified, onPartial, description }: VinFormProps) {
+export function VinForm({ onIdentified, onPartial, onFailed, description }: VinFormProps) {
   const [vin, setVin] = useState('');
   const decode = trpc.vehicles.decodeVin.useMutation();
   // Length is shown by the counter and the disabled button; only wrong characters are errors here.
@@ -44,6 +46,7 @@ export function VinForm({ onIdentified, onPartial, description }: VinFormProps) 
       onIdentified(vehicle);
     } catch (error) {
       notifyError('VIN Decode Failed', errorMessage(error, 'Unable to decode VIN number'));
+      onFailed?.();
       const partial = partialDetails(error);
       if (partial) onPartial(partial);
     }

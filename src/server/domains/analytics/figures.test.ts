@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../../shared/auth.ts';
 import type { DatabaseHandle } from '../../db/index.ts';
 import { createTestDatabase, databaseKinds } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { reportToCsv } from './service.ts';
 import { expectCsvMatches, insertAppointments, insertCenter, insertInquiries, parseCsv } from './test-support.ts';
 
-// Exact figures on a dedicated database, counted by hand.
+// Exact figures of one shop (Alpha Motors) on a dedicated database, counted by hand; another
+// shop's rows in the same period must not move any of them.
 
 for (const kind of databaseKinds) {
   describe(`analytics: hand-counted figures around local midnight [${kind}]`, () => {
     let handle: DatabaseHandle | undefined;
     let alpha = '';
     let bayside = '';
+    let alphaStaff: User | undefined;
     beforeAll(async () => {
       handle = await createTestDatabase(kind);
       const db = handle.db;
@@ -22,7 +25,7 @@ for (const kind of databaseKinds) {
         // Mar 1 07:59 / Feb 29 23:59 / Mar 1 16:59
         { at: '2024-03-01T07:59:00Z', status: 'completed', serviceType: 'Oil Change', duration: 30, actualCost: '50.00', centerId: alpha },
         // Mar 1 08:00 / Mar 1 00:00 / Mar 1 17:00
-        { at: '2024-03-01T08:00:00Z', status: 'no_show', serviceType: ' Oil Change ', duration: 60 },
+        { at: '2024-03-01T08:00:00Z', status: 'no_show', serviceType: ' Oil Change ', duration: 60, centerId: alpha },
         // Feb 29 14:59 / Feb 29 06:59 / Feb 29 23:59: outside everywhere
         { at: '2024-02-29T14:59:00Z', status: 'completed', serviceType: 'Tire Rotation', duration: 45, actualCost: '20.00', centerId: alpha },
         // Feb 29 15:00 / Feb 29 07:00 / Mar 1 00:00
@@ -30,10 +33,16 @@ for (const kind of databaseKinds) {
         // Mar 10 23:30 / Mar 10 16:30 (after the DST change) / Mar 11 08:30
         { at: '2024-03-10T23:30:00Z', status: 'completed', serviceType: 'Brake Service', duration: 120, actualCost: '200.00', centerId: alpha },
         // Mar 11 06:30 / Mar 10 23:30 / Mar 11 15:30
-        { at: '2024-03-11T06:30:00Z', status: 'completed', serviceType: 'Alignment', duration: 60, actualCost: '80.50', centerId: bayside },
-        { at: '2024-03-05T12:00:00Z', status: 'scheduled', serviceType: 'OIL CHANGE', duration: 30, centerId: bayside },
-        { at: '2024-03-06T12:00:00Z', status: 'scheduled', serviceType: 'Oil Change', duration: 30, centerId: bayside },
+        { at: '2024-03-11T06:30:00Z', status: 'completed', serviceType: 'Alignment', duration: 60, actualCost: '80.50', centerId: alpha },
+        { at: '2024-03-05T12:00:00Z', status: 'scheduled', serviceType: 'OIL CHANGE', duration: 30, centerId: alpha },
+        { at: '2024-03-06T12:00:00Z', status: 'scheduled', serviceType: 'Oil Change', duration: 30, centerId: alpha },
       ]);
+      // Another shop's rows in the same period: never counted in Alpha's figures.
+      await insertAppointments(db, [
+        { at: '2024-03-05T12:00:00Z', status: 'completed', serviceType: 'Oil Change', duration: 30, actualCost: '999.00', centerId: bayside },
+        { at: '2024-03-06T12:00:00Z', status: 'no_show', serviceType: 'Transmission', duration: 240, centerId: bayside },
+      ]);
+      await insertInquiries(db, [{ createdAt: '2024-03-04T07:30:00Z', updatedAt: '2024-03-04T08:30:00Z', status: 'resolved', priority: 'urgent' }], bayside);
       await insertInquiries(db, [
         // Created Mon Mar 4 07:30 / Sun Mar 3 23:30 / Mon Mar 4 16:30; resolved 2 h later.
         { createdAt: '2024-03-04T07:30:00Z', updatedAt: '2024-03-04T09:30:00Z', status: 'resolved', priority: 'high' },
@@ -52,7 +61,10 @@ for (const kind of databaseKinds) {
         { createdAt: '2024-03-02T12:00:00Z', updatedAt: '2024-03-15T00:00:00Z', status: 'resolved', priority: 'medium' },
         // Mar 1 07:30 / Feb 29 23:30 / Mar 1 16:30
         { createdAt: '2024-03-01T07:30:00Z', status: 'in_progress', priority: 'urgent' },
-      ]);
+      ], alpha);
+      const staff = await createUser(db, { role: 'simple' });
+      await db.insertInto('shop_staff').values({ service_center_id: alpha, user_id: staff.id, role: 'technician' }).execute();
+      alphaStaff = staff;
     });
     afterAll(async () => {
       await handle?.close();
@@ -78,11 +90,7 @@ for (const kind of databaseKinds) {
         byRevenue: ['Brake Service', 'Oil Change'],
         totalRevenue: 250,
         averageDuration: 54,
-        centers: [
-          ['Alpha Motors', 2],
-          ['Bayside Garage', 2],
-          ['No service center', 1],
-        ],
+        centers: [['Alpha Motors', 5]],
       },
       'America/Los_Angeles': {
         opened: 3,
@@ -103,11 +111,7 @@ for (const kind of databaseKinds) {
         byRevenue: ['Brake Service', 'Alignment'],
         totalRevenue: 280.5,
         averageDuration: 60,
-        centers: [
-          ['Bayside Garage', 3],
-          ['Alpha Motors', 1],
-          ['No service center', 1],
-        ],
+        centers: [['Alpha Motors', 5]],
       },
       'Asia/Tokyo': {
         opened: 4,
@@ -127,19 +131,15 @@ for (const kind of databaseKinds) {
         byRevenue: ['Oil Change'],
         totalRevenue: 50,
         averageDuration: 48,
-        centers: [
-          ['Alpha Motors', 2],
-          ['Bayside Garage', 2],
-          ['No service center', 1],
-        ],
+        centers: [['Alpha Motors', 5]],
       },
     } as const;
 
     for (const [timeZone, want] of Object.entries(expected)) {
       it(`counts by local day and week in ${timeZone}`, async () => {
         const db = handle!.db;
-        const tech = callerFor(db, await createUser(db, { role: 'tech' }));
-        const range = { ...period, timeZone };
+        const tech = callerFor(db, alphaStaff!);
+        const range = { ...period, timeZone, serviceCenterId: alpha };
         const report = await tech.analytics.report(range);
         const { overview, services, performance } = report;
 
@@ -184,25 +184,25 @@ for (const kind of databaseKinds) {
     it('serves the same CSV over REST as the procedure, with user text made spreadsheet-safe', async () => {
       const db = handle!.db;
       await insertAppointments(db, [
-        { at: '2024-04-02T12:00:00Z', status: 'completed', serviceType: '=HYPERLINK("x"), "quoted"', duration: 15, actualCost: '10.00' },
+        { at: '2024-04-02T12:00:00Z', status: 'completed', serviceType: '=HYPERLINK("x"), "quoted"', duration: 15, actualCost: '10.00', centerId: alpha },
       ]);
       const app = await buildTestApp(db);
       try {
-        const tech = await createUser(db, { role: 'tech' });
+        const tech = alphaStaff!;
         const cookie = await signInCookie(app, tech.email);
         const res = await app.inject({
           method: 'GET',
-          url: '/api/analytics/report.csv?from=2024-03-01&to=2024-04-30&tz=America%2FLos_Angeles',
+          url: `/api/analytics/report.csv?serviceCenterId=${alpha}&from=2024-03-01&to=2024-04-30&tz=America%2FLos_Angeles`,
           headers: { cookie },
         });
         expect(res.statusCode).toBe(200);
-        const report = await callerFor(db, tech).analytics.report({ from: '2024-03-01', to: '2024-04-30', timeZone: 'America/Los_Angeles' });
+        const report = await callerFor(db, tech).analytics.report({ serviceCenterId: alpha, from: '2024-03-01', to: '2024-04-30', timeZone: 'America/Los_Angeles' });
         expect(res.body).toBe(reportToCsv(report));
         expectCsvMatches(res.body, report);
         const rows = parseCsv(res.body);
         const formula = rows.find((r) => r[0] === 'top_services_by_count' && r[1]?.includes('HYPERLINK'));
         expect(formula?.[1]).toBe(`'=HYPERLINK("x"), "quoted"`);
-        expect(rows.find((r) => r[0] === 'service_centers' && r[1] === 'Alpha Motors (Fresno)')?.[3]).toBe('1');
+        expect(rows.find((r) => r[0] === 'service_centers' && r[1] === 'Alpha Motors (Fresno)')?.[3]).toBe('6');
       } finally {
         await app.close();
       }

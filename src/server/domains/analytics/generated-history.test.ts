@@ -57,6 +57,7 @@ const PRIORITIES: Priority[] = ['urgent', 'high', 'medium', 'low'];
 const APPOINTMENT_STATUSES: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
 
 interface GeneratedInquiry {
+  centerId: string | null;
   created: number;
   resolvedAt: number | null;
   priority: Priority;
@@ -105,7 +106,9 @@ for (const kind of databaseKinds) {
         // Some completed dates are entered before the creation time: those count as 0 h.
         const completed = random() < 0.5 ? null : created + Math.floor((random() * 400 - 10) * 60) * 60_000;
         const resolved = status === 'resolved' || status === 'closed';
+        const inquiryCenter = random() < 0.6 ? centers[0]! : random() < 0.15 ? null : pick(centers);
         inquiries.push({
+          centerId: inquiryCenter?.id ?? null,
           created,
           resolvedAt: resolved ? (completed ?? updated) : null,
           priority,
@@ -115,6 +118,7 @@ for (const kind of databaseKinds) {
             completedDate: completed === null ? null : new Date(completed).toISOString(),
             status,
             priority,
+            centerId: inquiryCenter?.id ?? null,
           },
         });
       }
@@ -126,7 +130,8 @@ for (const kind of databaseKinds) {
         const serviceType = variant < 0.1 ? canonical.toUpperCase() : variant < 0.2 ? `  ${canonical.toLowerCase()} ` : canonical;
         const duration = 15 * (1 + Math.floor(random() * 16));
         const cents = status === 'completed' && random() < 0.9 ? 2_000 + Math.floor(random() * 150_000) : null;
-        const center = random() < 0.15 ? null : pick(centers);
+        // Most rows are the first shop's (the one reported on); the others' rows must not count.
+        const center = random() < 0.6 ? centers[0]! : random() < 0.15 ? null : pick(centers);
         appointments.push({
           at,
           status,
@@ -163,8 +168,12 @@ for (const kind of databaseKinds) {
     for (const range of cases) {
       it(`matches independent counts for ${range.from}..${range.to} in ${range.timeZone}`, async () => {
         const db = handle!.db;
-        const tech = callerFor(db, await createUser(db, { role: 'tech' }));
-        const report = await tech.analytics.report(range);
+        const shop = centers[0]!.id;
+        const staff = await createUser(db, { role: 'simple' });
+        await db.insertInto('shop_staff').values({ service_center_id: shop, user_id: staff.id, role: 'technician' }).execute();
+        const tech = callerFor(db, staff);
+        const input = { ...range, serviceCenterId: shop };
+        const report = await tech.analytics.report(input);
         const { overview, services, performance } = report;
         const dayOf = (instant: number) => localDate(instant, range.timeZone);
         const inside = (instant: number) => {
@@ -172,9 +181,9 @@ for (const kind of databaseKinds) {
           return day >= range.from && day <= range.to;
         };
 
-        const opened = inquiries.filter((i) => inside(i.created));
-        const resolved = inquiries.filter((i) => i.resolvedAt !== null && inside(i.resolvedAt));
-        const inRange = appointments.filter((a) => inside(a.at));
+        const opened = inquiries.filter((i) => i.centerId === shop && inside(i.created));
+        const resolved = inquiries.filter((i) => i.centerId === shop && i.resolvedAt !== null && inside(i.resolvedAt));
+        const inRange = appointments.filter((a) => a.centerId === shop && inside(a.at));
         const count = (status: AppointmentStatus) => inRange.filter((a) => a.status === status).length;
         expect(opened.length + inRange.length).toBeGreaterThan(0);
         expect(overview.inquiriesOpened).toBe(opened.length);
@@ -263,7 +272,7 @@ for (const kind of databaseKinds) {
         );
         performance.resolutionByPriority.forEach((p, index) => expectRounded(p.averageHours, byPriority[index]!.raw));
 
-        // Appointments per service center, busiest first, the center-less ones named as such.
+        // The shop's own row only: other shops' and center-less appointments are not its figures.
         const perCenter = [...centers.map((c) => ({ id: c.id as string | null, name: c.name })), { id: null, name: 'No service center' }]
           .map((c) => {
             const list = inRange.filter((a) => a.centerId === c.id);
@@ -282,7 +291,7 @@ for (const kind of databaseKinds) {
           performance.centers.map((c) => ({ name: c.name, appointments: c.appointments, completed: c.completed, noShows: c.noShows, cents: Math.round(c.revenue * 100) })),
         ).toEqual(perCenter.map(({ name, appointments, completed, noShows, cents }) => ({ name, appointments, completed, noShows, cents })));
 
-        expectCsvMatches((await tech.analytics.reportCsv(range)).csv, report);
+        expectCsvMatches((await tech.analytics.reportCsv(input)).csv, report);
       });
     }
   });

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   ANALYTICS_TOP_SERVICE_TYPES,
+  type AnalyticsInput,
   type AnalyticsOverview,
   type AnalyticsPerformance,
   type AnalyticsRange,
@@ -16,8 +17,10 @@ export const MAX_CENTERS = 100;
 export const NO_CENTER_NAME = 'No service center';
 
 /** Local midnight at the start of `from` and after `to`, as instants: the period is [start, end). */
-function bounds(range: AnalyticsRange): { start: RawBuilder<Date>; end: RawBuilder<Date> } {
+function bounds(range: AnalyticsInput): { start: RawBuilder<Date>; end: RawBuilder<Date>; shop: RawBuilder<boolean> } {
   return {
+    // Every figure counts the named shop's rows only, through the center indexes (migration 0009).
+    shop: sql<boolean>`service_center_id = ${range.serviceCenterId}::uuid`,
     start: sql<Date>`((${range.from}::date)::timestamp AT TIME ZONE ${range.timeZone})`,
     end: sql<Date>`((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})`,
   };
@@ -42,8 +45,14 @@ function money(value: string | null): number {
   return value === null ? 0 : Number(value);
 }
 
-export async function overviewFigures(db: Executor, range: AnalyticsRange): Promise<AnalyticsOverview> {
-  const { start, end } = bounds(range);
+/** The period as the report states it (without the shop). */
+function periodOf(input: AnalyticsInput): AnalyticsRange {
+  return { from: input.from, to: input.to, timeZone: input.timeZone };
+}
+
+export async function overviewFigures(db: Executor, input: AnalyticsInput): Promise<AnalyticsOverview> {
+  const range = periodOf(input);
+  const { start, end, shop } = bounds(input);
   const tz = range.timeZone;
 
   const totals = await sql<{
@@ -56,15 +65,15 @@ export async function overviewFigures(db: Executor, range: AnalyticsRange): Prom
   }>`
     SELECT
       (SELECT count(*)::int FROM customer_inquiries
-        WHERE created_at >= ${start} AND created_at < ${end}) AS opened,
+        WHERE ${shop} AND created_at >= ${start} AND created_at < ${end}) AS opened,
       (SELECT count(*)::int FROM customer_inquiries
-        WHERE ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}) AS resolved,
+        WHERE ${shop} AND ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}) AS resolved,
       count(*)::int AS appointments,
       (count(*) FILTER (WHERE status = 'completed'))::int AS completed,
       (count(*) FILTER (WHERE status = 'no_show'))::int AS no_shows,
       (count(*) FILTER (WHERE status = 'cancelled'))::int AS cancelled
     FROM service_appointments
-    WHERE appointment_date >= ${start} AND appointment_date < ${end}
+    WHERE ${shop} AND appointment_date >= ${start} AND appointment_date < ${end}
   `.execute(db);
 
   // Weeks start on Monday (date_trunc's ISO weeks); the first and last week may reach outside the
@@ -76,13 +85,13 @@ export async function overviewFigures(db: Executor, range: AnalyticsRange): Prom
     opened AS (
       SELECT date_trunc('week', created_at AT TIME ZONE ${tz}) AS week_start, count(*)::int AS n
       FROM customer_inquiries
-      WHERE created_at >= ${start} AND created_at < ${end}
+      WHERE ${shop} AND created_at >= ${start} AND created_at < ${end}
       GROUP BY 1
     ),
     resolved AS (
       SELECT date_trunc('week', ${resolvedAt} AT TIME ZONE ${tz}) AS week_start, count(*)::int AS n
       FROM customer_inquiries
-      WHERE ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}
+      WHERE ${shop} AND ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}
       GROUP BY 1
     )
     SELECT weeks.week_start::date::text AS week_start, coalesce(opened.n, 0) AS opened, coalesce(resolved.n, 0) AS resolved
@@ -101,7 +110,7 @@ export async function overviewFigures(db: Executor, range: AnalyticsRange): Prom
         count(*)::int AS appointments,
         (count(*) FILTER (WHERE status = 'completed'))::int AS completed
       FROM service_appointments
-      WHERE appointment_date >= ${start} AND appointment_date < ${end}
+      WHERE ${shop} AND appointment_date >= ${start} AND appointment_date < ${end}
       GROUP BY 1
     )
     SELECT days.day::date::text AS day, coalesce(counts.appointments, 0) AS appointments, coalesce(counts.completed, 0) AS completed
@@ -145,9 +154,10 @@ function serviceTypeFromRow(row: ServiceTypeRow): ServiceTypeFigures {
   };
 }
 
-export async function servicesFigures(db: Executor, range: AnalyticsRange): Promise<AnalyticsServices> {
-  const { start, end } = bounds(range);
-  const inRange = sql<boolean>`appointment_date >= ${start} AND appointment_date < ${end}`;
+export async function servicesFigures(db: Executor, input: AnalyticsInput): Promise<AnalyticsServices> {
+  const range = periodOf(input);
+  const { start, end, shop } = bounds(input);
+  const inRange = sql<boolean>`${shop} AND appointment_date >= ${start} AND appointment_date < ${end}`;
 
   // Service types are free text: 'Oil change' and 'oil change ' are one type, shown with the
   // spelling used most often.
@@ -192,14 +202,15 @@ export async function servicesFigures(db: Executor, range: AnalyticsRange): Prom
 
 const PRIORITY_ORDER: PriorityResolution['priority'][] = ['urgent', 'high', 'medium', 'low'];
 
-export async function performanceFigures(db: Executor, range: AnalyticsRange): Promise<AnalyticsPerformance> {
-  const { start, end } = bounds(range);
+export async function performanceFigures(db: Executor, input: AnalyticsInput): Promise<AnalyticsPerformance> {
+  const range = periodOf(input);
+  const { start, end, shop } = bounds(input);
 
   // A completed date recorded before the inquiry was created is a data-entry slip: it counts as 0 h.
   const resolutions = sql`
     SELECT priority, greatest(0, extract(epoch FROM ${resolvedAt} - created_at))::float8 / 3600 AS hours
     FROM customer_inquiries
-    WHERE ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}
+    WHERE ${shop} AND ${isResolved} AND ${resolvedAt} >= ${start} AND ${resolvedAt} < ${end}
   `;
 
   const [summary, byPriority, centers] = await Promise.all([
@@ -229,7 +240,7 @@ export async function performanceFigures(db: Executor, range: AnalyticsRange): P
         sum(a.actual_cost)::text AS revenue
       FROM service_appointments a
       LEFT JOIN service_centers c ON c.id = a.service_center_id
-      WHERE a.appointment_date >= ${start} AND a.appointment_date < ${end}
+      WHERE a.service_center_id = ${input.serviceCenterId}::uuid AND a.appointment_date >= ${start} AND a.appointment_date < ${end}
       GROUP BY a.service_center_id, c.name, c.city
       ORDER BY count(*) DESC, c.name NULLS LAST, a.service_center_id
       LIMIT ${MAX_CENTERS}

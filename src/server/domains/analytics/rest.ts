@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { analyticsRangeSchema, type AnalyticsRange } from '../../../shared/analytics.ts';
+import { analyticsInputSchema, type AnalyticsInput } from '../../../shared/analytics.ts';
 import { restRoute } from '../../http/rest.ts';
 import { sendCsv } from '../../http/csv.ts';
 
-/** `?from=2024-05-01&to=2024-05-31&timeZone=Europe/Berlin` (`tz` for short); bad values answer 400. */
-function rangeQuery(req: FastifyRequest): AnalyticsRange {
+/** `?serviceCenterId=<shop>&from=2024-05-01&to=2024-05-31&timeZone=Europe/Berlin` (`tz` for short); bad values answer 400. */
+function rangeQuery(req: FastifyRequest): AnalyticsInput {
   const query = (req.query ?? {}) as Record<string, unknown>;
-  return analyticsRangeSchema.parse({ from: query.from, to: query.to, timeZone: query.timeZone ?? query.tz });
+  return analyticsInputSchema.parse({ serviceCenterId: query.serviceCenterId, from: query.from, to: query.to, timeZone: query.timeZone ?? query.tz });
 }
 
 export function registerAnalyticsRest(app: FastifyInstance): void {
@@ -15,9 +15,10 @@ export function registerAnalyticsRest(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/api/analytics/report',
-      summary: 'Every analytics figure for a period (overview, services, performance)',
+      summary: 'Every analytics figure of one shop for a period (overview, services, performance)',
+      description: 'Staff of the shop named by serviceCenterId (admins too); anyone else gets 404.',
       tag: 'Analytics',
-      auth: 'tech',
+      auth: 'user',
       procedure: 'analytics.report',
       inputFrom: 'query',
     },
@@ -30,7 +31,7 @@ export function registerAnalyticsRest(app: FastifyInstance): void {
       url: '/api/analytics/report.csv',
       summary: 'The same figures as a CSV download (columns section, item, metric, value)',
       tag: 'Analytics',
-      auth: 'tech',
+      auth: 'user',
       procedure: 'analytics.reportCsv',
       inputFrom: 'query',
       produces: 'text/csv',

@@ -1,11 +1,11 @@
 import { centerLabel, reportFileName } from '../../../shared/format.ts';
-import { RATE_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics.ts';
+import { RATE_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsInput, type AnalyticsReport } from '../../../shared/analytics.ts';
 import type { Executor } from '../../db/index.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 
-export async function buildReport(db: Executor, range: AnalyticsRange): Promise<AnalyticsReport> {
+export async function buildReport(db: Executor, range: AnalyticsInput): Promise<AnalyticsReport> {
   return refusingUnknownTimeZone(range.timeZone, async () => {
     const [overview, services, performance] = await Promise.all([
       overviewFigures(db, range),
@@ -87,6 +87,6 @@ export function reportToCsv(report: AnalyticsReport): string {
   return toCsv(rows);
 }
 
-export async function buildReportFile(db: Executor, range: AnalyticsRange): Promise<CsvFile> {
+export async function buildReportFile(db: Executor, range: AnalyticsInput): Promise<CsvFile> {
   return { fileName: reportFileName(range), csv: reportToCsv(await buildReport(db, range)) };
 }

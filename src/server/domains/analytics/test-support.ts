@@ -14,6 +14,7 @@ export interface InquirySeed {
   completedDate?: string | null;
   status: InquiryStatus;
   priority?: Priority;
+  centerId?: string | null;
 }
 
 export interface AppointmentSeed {
@@ -25,7 +26,7 @@ export interface AppointmentSeed {
   centerId?: string | null;
 }
 
-export async function insertInquiries(db: Database, rows: InquirySeed[]): Promise<void> {
+export async function insertInquiries(db: Database, rows: InquirySeed[], centerId: string | null = null): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('customer_inquiries')
@@ -39,6 +40,7 @@ export async function insertInquiries(db: Database, rows: InquirySeed[]): Promis
         created_at: row.createdAt,
         updated_at: row.updatedAt ?? row.createdAt,
         completed_date: row.completedDate ? new Date(row.completedDate) : null,
+        service_center_id: row.centerId ?? centerId,
       })),
     )
     .execute();

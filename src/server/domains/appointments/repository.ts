@@ -10,7 +10,8 @@ import type {
 import type { Executor } from '../../db/index.ts';
 import type { ServiceAppointmentsTable } from '../../db/schema.ts';
 import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import { namesOf, NO_NAMES } from './names.ts';
+import { linkedCustomerIds, staffShopIds } from '../../lib/shop-access.ts';
 
 const appointmentColumns = [
   'id',
@@ -28,14 +29,26 @@ const appointmentColumns = [
   'actual_cost',
   'notes',
   'reminder_sent',
+  'shop_customer_id',
+  'customer_vehicle_id',
+  'garage_vehicle_id',
   'created_at',
   'updated_at',
 ] as const;
 
 type AppointmentRow = Pick<Selectable<ServiceAppointmentsTable>, (typeof appointmentColumns)[number]>;
 
-function toAppointment(row: AppointmentRow): ServiceAppointment {
+async function named(db: Executor, rows: AppointmentRow[]): Promise<ServiceAppointment[]> {
+  const names = await namesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toAppointment(row, names.get(row.id) ?? NO_NAMES));
+}
+
+function toAppointment(row: AppointmentRow, names = NO_NAMES): ServiceAppointment {
   return {
+    ...names,
+    shopCustomerId: row.shop_customer_id,
+    customerVehicleId: row.customer_vehicle_id,
+    garageVehicleId: row.garage_vehicle_id,
     id: row.id,
     inquiryId: row.inquiry_id,
     customerId: row.customer_id,
@@ -56,9 +69,29 @@ function toAppointment(row: AppointmentRow): ServiceAppointment {
   };
 }
 
-function visible(db: Executor, viewer: Viewer) {
+/**
+ * Whose appointments a query reaches (docs/appointments.md#who-may-do-what):
+ * - viewer: what the caller may see at all: their own requests (as the account or a linked shop
+ *   customer) and every appointment of the shops they are staff of; admins everything;
+ * - shop: one shop's appointments (the caller's access to it is checked before);
+ * - mine: the caller's own requests.
+ */
+export type AppointmentScope =
+  | { kind: 'viewer'; userId: string; isAdmin: boolean }
+  | { kind: 'shop'; serviceCenterId: string }
+  | { kind: 'mine'; userId: string };
+
+function visible(db: Executor, scope: AppointmentScope) {
   const query = db.selectFrom('service_appointments');
-  return viewer.isTech ? query : query.where('customer_id', '=', viewer.userId);
+  if (scope.kind === 'shop') return query.where('service_center_id', '=', scope.serviceCenterId);
+  if (scope.kind === 'viewer' && scope.isAdmin) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb('customer_id', '=', scope.userId),
+      eb('shop_customer_id', 'in', linkedCustomerIds(db, scope.userId)),
+      ...(scope.kind === 'viewer' ? [eb('service_center_id', 'in', staffShopIds(db, scope.userId))] : []),
+    ]),
+  );
 }
 
 /**
@@ -70,34 +103,61 @@ export function localMidnight(now: Date, timeZone: string, days: number): RawBui
   return sql<Date>`((date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) + make_interval(days => ${days}::int)) AT TIME ZONE ${timeZone})`;
 }
 
-export async function insertAppointment(
-  db: Executor,
-  people: { customerId: string; technicianId: string | null },
-  values: CreateAppointmentValues,
-): Promise<ServiceAppointment> {
+/** Who an appointment is for and who wrote it, resolved by the service before the insert. */
+export interface AppointmentParties {
+  customerId: string | null;
+  shopCustomerId: string | null;
+  customerVehicleId: string | null;
+  garageVehicleId: string | null;
+  vehicleId: string | null;
+  technicianId: string | null;
+  inquiryId: string | null;
+  createdBy: string;
+}
+
+export async function insertAppointment(db: Executor, parties: AppointmentParties, values: CreateAppointmentValues): Promise<ServiceAppointment> {
   const row = await db
     .insertInto('service_appointments')
     .values({
-      customer_id: people.customerId,
-      technician_id: people.technicianId,
+      customer_id: parties.customerId,
+      shop_customer_id: parties.shopCustomerId,
+      customer_vehicle_id: parties.customerVehicleId,
+      garage_vehicle_id: parties.garageVehicleId,
+      vehicle_id: parties.vehicleId,
+      technician_id: parties.technicianId,
+      inquiry_id: parties.inquiryId,
+      created_by: parties.createdBy,
       appointment_date: values.appointmentDate,
       duration: values.duration,
       service_type: values.serviceType,
       description: values.description,
       status: values.status,
-      service_center_id: values.serviceCenterId ?? null,
-      vehicle_id: values.vehicleId ?? null,
+      service_center_id: values.serviceCenterId,
       estimated_cost: values.estimatedCost ?? null,
       notes: values.notes,
     })
     .returning(appointmentColumns)
     .executeTakeFirstOrThrow();
-  return toAppointment(row);
+  return (await named(db, [row]))[0]!;
 }
 
-export async function findAppointment(db: Executor, viewer: Viewer, id: string): Promise<ServiceAppointment | null> {
-  const row = await visible(db, viewer).select(appointmentColumns).where('id', '=', id).executeTakeFirst();
-  return row ? toAppointment(row) : null;
+export async function findAppointment(db: Executor, scope: AppointmentScope, id: string): Promise<ServiceAppointment | null> {
+  const row = await visible(db, scope).select(appointmentColumns).where('id', '=', id).executeTakeFirst();
+  return row ? (await named(db, [row]))[0]! : null;
+}
+
+/** The raw row a change starts from, locked against a concurrent change in the same transaction. */
+export async function appointmentForChange(db: Executor, id: string) {
+  return db.selectFrom('service_appointments').select(appointmentColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The account to tell about a change: the linked customer's, else the account that booked. */
+export async function customerAccountOf(db: Executor, appointment: { shopCustomerId: string | null; customerId: string | null }): Promise<string | null> {
+  if (appointment.shopCustomerId) {
+    const row = await db.selectFrom('shop_customers').select('user_id').where('id', '=', appointment.shopCustomerId).executeTakeFirst();
+    if (row?.user_id) return row.user_id;
+  }
+  return appointment.customerId;
 }
 
 export interface AppointmentFilters {
@@ -115,13 +175,13 @@ function ascending(filter: DateFilter): boolean {
 
 export async function listAppointmentPage(
   db: Executor,
-  viewer: Viewer,
+  scope: AppointmentScope,
   filters: AppointmentFilters,
   page: { cursor?: string | null; limit: number },
 ): Promise<AppointmentPage> {
   const { now, timeZone } = filters;
   const direction = ascending(filters.date) ? 'asc' : 'desc';
-  let query = visible(db, viewer)
+  let query = visible(db, scope)
     .select(appointmentColumns)
     .select(timestampKey('appointment_date').as('sort_key'))
     .orderBy('appointment_date', direction)
@@ -161,60 +221,71 @@ export async function listAppointmentPage(
     );
   }
   const rows = await query.execute();
-  return pageOf(rows, page.limit, toAppointment, (row) => encodeCursor(row.sort_key, row.id));
+  const named_ = await named(db, rows);
+  const byId = new Map(named_.map((a) => [a.id, a]));
+  return pageOf(rows, page.limit, (row) => byId.get(row.id)!, (row) => encodeCursor(row.sort_key, row.id));
 }
 
-export async function listAllAppointments(db: Executor, viewer: Viewer): Promise<ServiceAppointment[]> {
-  const rows = await visible(db, viewer)
+/** SPEC's full-list answer; bounded like every list. */
+export const ALL_APPOINTMENTS_MAX = 1000;
+
+export async function listAllAppointments(db: Executor, scope: AppointmentScope): Promise<ServiceAppointment[]> {
+  const rows = await visible(db, scope)
     .select(appointmentColumns)
     .orderBy('appointment_date', 'desc')
     .orderBy('id', 'desc')
+    .limit(ALL_APPOINTMENTS_MAX)
     .execute();
-  return rows.map(toAppointment);
+  return named(db, rows);
 }
 
-export async function updateAppointmentStatus(db: Executor, id: string, status: AppointmentStatus): Promise<ServiceAppointment | null> {
+export interface AppointmentChanges {
+  appointmentDate?: Date;
+  duration?: number;
+  serviceType?: string;
+  description?: string | null;
+  technicianId?: string | null;
+  estimatedCost?: string | null;
+  actualCost?: string | null;
+  notes?: string | null;
+  status?: AppointmentStatus;
+}
+
+export async function updateAppointment(db: Executor, id: string, changes: AppointmentChanges): Promise<ServiceAppointment> {
   const row = await db
     .updateTable('service_appointments')
-    .set({ status })
+    .set({
+      ...(changes.appointmentDate !== undefined && { appointment_date: changes.appointmentDate }),
+      ...(changes.duration !== undefined && { duration: changes.duration }),
+      ...(changes.serviceType !== undefined && { service_type: changes.serviceType }),
+      ...(changes.description !== undefined && { description: changes.description }),
+      ...(changes.technicianId !== undefined && { technician_id: changes.technicianId }),
+      ...(changes.estimatedCost !== undefined && { estimated_cost: changes.estimatedCost }),
+      ...(changes.actualCost !== undefined && { actual_cost: changes.actualCost }),
+      ...(changes.notes !== undefined && { notes: changes.notes }),
+      ...(changes.status !== undefined && { status: changes.status }),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .returning(appointmentColumns)
-    .executeTakeFirst();
-  return row ? toAppointment(row) : null;
+    .executeTakeFirstOrThrow();
+  return (await named(db, [row]))[0]!;
 }
 
 /**
- * The four cards in one query. Technicians: totals by status from the trigger-kept counters plus
- * today's count through the date index; owners: their own rows through the customer index.
+ * The four cards in one query, over the scope's rows: one shop's through the center index
+ * (service_center_id, appointment_date), the caller's own through the customer indexes.
  */
-export async function appointmentStats(db: Executor, viewer: Viewer, timeZone: string, now: Date): Promise<AppointmentStats> {
+export async function appointmentStats(db: Executor, scope: AppointmentScope, timeZone: string, now: Date): Promise<AppointmentStats> {
   const dayStart = localMidnight(now, timeZone, 0);
   const dayEnd = localMidnight(now, timeZone, 1);
-  const row = viewer.isTech
-    ? await db
-        .selectFrom('crm_counts')
-        .where('entity', '=', 'appointment')
-        .select((eb) => [
-          sql<number>`coalesce(sum(n), 0)::int`.as('total'),
-          sql<number>`coalesce(sum(n) FILTER (WHERE status = 'scheduled'), 0)::int`.as('scheduled'),
-          sql<number>`coalesce(sum(n) FILTER (WHERE status = 'completed'), 0)::int`.as('completed'),
-          eb
-            .selectFrom('service_appointments')
-            .select(sql<number>`count(*)::int`.as('today'))
-            .where('appointment_date', '>=', dayStart)
-            .where('appointment_date', '<', dayEnd)
-            .as('today'),
-        ])
-        .executeTakeFirstOrThrow()
-    : await db
-        .selectFrom('service_appointments')
-        .where('customer_id', '=', viewer.userId)
-        .select([
-          sql<number>`count(*)::int`.as('total'),
-          sql<number>`(count(*) FILTER (WHERE status = 'scheduled'))::int`.as('scheduled'),
-          sql<number>`(count(*) FILTER (WHERE status = 'completed'))::int`.as('completed'),
-          sql<number>`(count(*) FILTER (WHERE appointment_date >= ${dayStart} AND appointment_date < ${dayEnd}))::int`.as('today'),
-        ])
-        .executeTakeFirstOrThrow();
-  return { total: row.total, today: Number(row.today ?? 0), scheduled: row.scheduled, completed: row.completed };
+  const row = await visible(db, scope)
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) FILTER (WHERE status = 'scheduled'))::int`.as('scheduled'),
+      sql<number>`(count(*) FILTER (WHERE status = 'completed'))::int`.as('completed'),
+      sql<number>`(count(*) FILTER (WHERE appointment_date >= ${dayStart} AND appointment_date < ${dayEnd}))::int`.as('today'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: row.total, today: row.today, scheduled: row.scheduled, completed: row.completed };
 }

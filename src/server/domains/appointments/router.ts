@@ -1,55 +1,72 @@
 import { z } from 'zod';
+import type { User } from '../../../shared/auth.ts';
 import {
+  appointmentCustomersSchema,
   appointmentIdSchema,
   appointmentStatsSchema,
   createAppointmentSchema,
   listAppointmentsSchema,
   setAppointmentStatusSchema,
+  updateAppointmentSchema,
   type ServiceAppointment,
 } from '../../../shared/appointments.ts';
-import { domainError } from '../../http/errors.ts';
-import { authedProcedure, router, techProcedure } from '../../trpc.ts';
+import type { Executor } from '../../db/index.ts';
+import { authedProcedure, router } from '../../trpc.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
-import { viewerOf } from '../../lib/viewer.ts';
-import {
-  appointmentStats,
-  findAppointment,
-  listAllAppointments,
-  listAppointmentPage,
-  updateAppointmentStatus,
-} from './repository.ts';
-import { createAppointment } from './service.ts';
+import { requireShopAccess } from '../../lib/shop-access.ts';
+import { shopCustomerOptions, shopStaffOptions } from './parties.ts';
+import { appointmentStats, findAppointment, listAllAppointments, listAppointmentPage, type AppointmentScope } from './repository.ts';
+import { appointmentNotFound, cancelAppointment, changeAppointment, createAppointment } from './service.ts';
 
 function found(appointment: ServiceAppointment | null): ServiceAppointment {
-  // Another customer's appointment reads as missing: its existence is not revealed
-  // (docs/appointments.md#who-may-do-what).
-  if (!appointment) throw domainError('NOT_FOUND', 'Service appointment not found');
+  // Another customer's or another shop's appointment reads as missing: its existence is not
+  // revealed (docs/appointments.md#who-may-do-what).
+  if (!appointment) throw appointmentNotFound();
   return appointment;
 }
 
+/** The rows a list or the stat cards count; a shop's view needs read access to that shop (404 otherwise). */
+async function scopeOf(db: Executor, user: User, input: { serviceCenterId?: string; mine?: boolean }): Promise<AppointmentScope> {
+  if (input.serviceCenterId) {
+    await requireShopAccess(db, user, input.serviceCenterId, 'read');
+    return { kind: 'shop', serviceCenterId: input.serviceCenterId };
+  }
+  if (input.mine) return { kind: 'mine', userId: user.id };
+  return { kind: 'viewer', userId: user.id, isAdmin: user.isAdmin };
+}
+
+const viewerScope = (user: User): AppointmentScope => ({ kind: 'viewer', userId: user.id, isAdmin: user.isAdmin });
+
 export const appointmentsRouter = router({
-  list: authedProcedure.input(listAppointmentsSchema).query(({ ctx, input: { search, status, date, timeZone, cursor, limit } }) =>
-    refusingUnknownTimeZone(timeZone, () =>
-      listAppointmentPage(ctx.db, viewerOf(ctx.user), { search, status, date, timeZone, now: new Date() }, { cursor, limit }),
-    ),
-  ),
-  all: authedProcedure.query(({ ctx }) => listAllAppointments(ctx.db, viewerOf(ctx.user))),
-  stats: authedProcedure
-    .input(appointmentStatsSchema)
-    .query(({ ctx, input }) =>
-      refusingUnknownTimeZone(input.timeZone, () => appointmentStats(ctx.db, viewerOf(ctx.user), input.timeZone, new Date())),
-    ),
+  list: authedProcedure.input(listAppointmentsSchema).query(async ({ ctx, input: { search, status, date, timeZone, cursor, limit, ...scope } }) => {
+    const where = await scopeOf(ctx.db, ctx.user, scope);
+    return refusingUnknownTimeZone(timeZone, () => listAppointmentPage(ctx.db, where, { search, status, date, timeZone, now: new Date() }, { cursor, limit }));
+  }),
+  all: authedProcedure.query(({ ctx }) => listAllAppointments(ctx.db, viewerScope(ctx.user))),
+  stats: authedProcedure.input(appointmentStatsSchema).query(async ({ ctx, input: { timeZone, ...scope } }) => {
+    const where = await scopeOf(ctx.db, ctx.user, scope);
+    return refusingUnknownTimeZone(timeZone, () => appointmentStats(ctx.db, where, timeZone, new Date()));
+  }),
   get: authedProcedure
     .input(z.object({ id: appointmentIdSchema }).strict())
-    .query(async ({ ctx, input }) => found(await findAppointment(ctx.db, viewerOf(ctx.user), input.id))),
-  create: authedProcedure
-    .input(createAppointmentSchema)
-    .mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.user, input)),
-  /**
-   * From any status to any menu status; only technicians move an appointment along
-   * (docs/appointments.md#rules).
-   */
-  setStatus: techProcedure
-    .input(setAppointmentStatusSchema)
-    .mutation(async ({ ctx, input }) => found(await updateAppointmentStatus(ctx.db, input.id, input.status))),
+    .query(async ({ ctx, input }) => found(await findAppointment(ctx.db, viewerScope(ctx.user), input.id))),
+  create: authedProcedure.input(createAppointmentSchema).mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.user, input)),
+  /** Staff of the appointment's shop edit and reschedule it (docs/appointments.md#rules). */
+  update: authedProcedure.input(updateAppointmentSchema).mutation(({ ctx, input }) => changeAppointment(ctx.db, ctx.user, input)),
+  /** Staff of the appointment's shop move it to any menu status. */
+  setStatus: authedProcedure.input(setAppointmentStatusSchema).mutation(({ ctx, input }) => changeAppointment(ctx.db, ctx.user, input)),
+  /** The customer cancels their own upcoming appointment. */
+  cancel: authedProcedure
+    .input(z.object({ id: appointmentIdSchema }).strict())
+    .mutation(({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id)),
+  /** The shop's customers (with their vehicles) a new appointment may name: staff of the shop. */
+  customers: authedProcedure.input(appointmentCustomersSchema).query(async ({ ctx, input }) => {
+    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'work');
+    return shopCustomerOptions(ctx.db, input.serviceCenterId, input.search, input.limit);
+  }),
+  /** The shop's staff an appointment may be assigned to: staff of the shop. */
+  technicians: authedProcedure.input(z.object({ serviceCenterId: z.uuid({ error: 'Invalid service center id' }) }).strict()).query(async ({ ctx, input }) => {
+    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'work');
+    return shopStaffOptions(ctx.db, input.serviceCenterId);
+  }),
 });

@@ -44,8 +44,9 @@ describeEachDatabase('my garage and what is due', (getDb) => {
     const driven = await me.garage.update({ id: entry.id, odometer: 43_000 });
     expect(driven).toMatchObject({ nickname: 'Old Blue', odometer: 43_000 });
     expect(driven.odometerUpdatedAt.getTime()).toBeGreaterThanOrEqual(entry.odometerUpdatedAt.getTime());
-    // A lower reading typed by the owner is a correction and is kept.
-    expect(await me.garage.update({ id: entry.id, odometer: 42_000 })).toMatchObject({ odometer: 42_000 });
+    // A lower reading needs a reason (checked in detail below).
+    expect(await httpFailure(me.garage.update({ id: entry.id, odometer: 42_000 }))).toMatchObject({ status: 400 });
+    expect(await me.garage.update({ id: entry.id, odometer: 42_000, odometerCorrection: 'typo' })).toMatchObject({ odometer: 42_000, highestMileage: 42_000 });
     expect(await httpFailure(me.garage.update({ id: entry.id, odometer: 2_000_001 }))).toMatchObject({ status: 400 });
     expect(await someoneElse.garage.get({ id: theirs.id })).toMatchObject({ nickname: 'Their truck', odometer: 90_000 });
 
@@ -85,7 +86,9 @@ describeEachDatabase('my garage and what is due', (getDb) => {
   it('computes the due list of a whole garage in one query, matching an independent computation', async () => {
     const db = getDb();
     const timeZone = 'America/Chicago';
-    const { user, caller, entry: truck } = await fx.ownerWith(fx.f150.vehicle, 41_250);
+    // The truck's owner knew its last oil change when saving it; nothing else.
+    const oilKnown = { date: '2025-01-01', mileage: 30_000 };
+    const { user, caller, entry: truck } = await fx.ownerWith(fx.f150.vehicle, 41_250, 'simple', [{ service: 'Oil change', ...oilKnown }]);
     const suv = await caller.garage.add({ vehicleId: fx.crv.vehicle.id, nickname: 'Family SUV', odometer: 12_000 });
     // Another owner's garage and records never leak in.
     const stranger = await fx.ownerWith(fx.accord.vehicle, 200_000);
@@ -109,8 +112,12 @@ describeEachDatabase('my garage and what is due', (getDb) => {
         for (const interval of component.serviceSchedule) {
           const service = interval.label.replace(/ \(generic\)$/, '');
           const last = stored === fx.crv && component.name === 'Brakes' && service === 'Brake inspection' ? { date: brakeDay, mileage: 9000 } : null;
-          const baseDay = last?.date ?? `${stored.vehicle.year}-01-01`;
-          const baseMiles = last?.mileage ?? 0;
+          const known = stored === fx.f150 && service === 'Oil change' ? oilKnown : null;
+          // A record, else what was known when saving, else the day of saving and its odometer.
+          const base = last ?? known ?? { date: today, mileage: entry.odometer };
+          const basis = last ? 'record' : known ? 'known' : 'tracking';
+          const baseDay = base.date;
+          const baseMiles = base.mileage;
           const [y, m, d] = baseDay.split('-').map(Number) as [number, number, number];
           let dueDate: string | null = null;
           if (interval.months) {
@@ -131,8 +138,11 @@ describeEachDatabase('my garage and what is due', (getDb) => {
             componentName: component.name,
             service,
             intervalText: interval.text,
-            lastServiceDate: last?.date ?? null,
-            lastServiceMileage: last?.mileage ?? null,
+            lastServiceDate: (last ?? known)?.date ?? null,
+            lastServiceMileage: (last ?? known)?.mileage ?? null,
+            basis,
+            trackingDate: today,
+            trackingMileage: entry.odometer,
             dueDate,
             dueMileage,
             daysLeft,
@@ -152,9 +162,11 @@ describeEachDatabase('my garage and what is due', (getDb) => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(due[0]?.urgency).toBe('overdue');
 
-    // A 2011 truck never serviced: the oil change was due on 2011-07-01 at 5,000 miles.
+    // The truck's last oil change, known when saving, was on 2025-01-01 at 30,000 miles.
     const oil = due.find((item) => item.vehicleId === fx.f150.vehicle.id && item.componentName === 'Engine' && item.service === 'Oil change');
-    expect(oil).toMatchObject({ lastServiceDate: null, dueDate: '2011-07-01', dueMileage: 5000, milesLeft: -36_250, urgency: 'overdue', intervalText: 'Every 5,000–7,500 miles or 6 months' });
+    expect(oil).toMatchObject({ basis: 'known', lastServiceDate: '2025-01-01', dueDate: '2025-07-01', dueMileage: 35_000, milesLeft: -6250, urgency: 'overdue', intervalText: 'Every 5,000–7,500 miles or 6 months' });
+    // Everything else starts from today: nothing is falsely overdue.
+    expect(due.filter((item) => item.urgency === 'overdue').map((item) => item.service)).toEqual(['Oil change']);
 
     // One vehicle only.
     const suvOnly = await caller.garage.due({ timeZone, vehicleId: fx.crv.vehicle.id });
@@ -164,7 +176,7 @@ describeEachDatabase('my garage and what is due', (getDb) => {
   });
 
   it('turns the oil change from overdue to ok once a completed Oil change on the Engine is recorded', async () => {
-    const { caller, entry } = await fx.ownerWith(fx.f150.vehicle, 41_250);
+    const { caller, entry } = await fx.ownerWith(fx.f150.vehicle, 41_250, 'simple', [{ service: 'Oil change', date: '2020-03-01', mileage: null }]);
     const engine = fx.f150.component('Engine');
     const oilChange = async () => {
       const items = await caller.garage.due({ vehicleId: fx.f150.vehicle.id });
@@ -192,9 +204,9 @@ describeEachDatabase('my garage and what is due', (getDb) => {
       milesLeft: 5000,
       urgency: 'ok',
     });
-    // The air filter of the same engine still counts from the model year.
+    // The air filter of the same engine still counts from the day the truck was saved.
     const items = await caller.garage.due({ vehicleId: fx.f150.vehicle.id });
-    expect(items.find((item) => item.componentId === engine.id && item.service === 'Engine air filter')).toMatchObject({ lastServiceDate: null, urgency: 'overdue' });
+    expect(items.find((item) => item.componentId === engine.id && item.service === 'Engine air filter')).toMatchObject({ basis: 'tracking', lastServiceDate: null, urgency: 'ok' });
 
     // Driving on brings it back: 4,950 miles later it is due.
     await caller.garage.update({ id: entry.id, odometer: 46_200 });
@@ -203,7 +215,7 @@ describeEachDatabase('my garage and what is due', (getDb) => {
 });
 
 describeEachDatabase('the assistant leads with what is due', (getDb) => {
-  it("puts the garage's most urgent service first in the home page tips, and nothing for an empty garage", async () => {
+  it("puts the garage's most urgent service first in the service records tips (not on home, which shows it), and nothing for an empty garage", async () => {
     const db = getDb();
     await seedDatabase(db);
     const owner = await createUser(db, { role: 'simple' });
@@ -212,20 +224,27 @@ describeEachDatabase('the assistant leads with what is due', (getDb) => {
     expect(before.some((tip) => tip.id.startsWith('due:'))).toBe(false);
 
     const vehicle = await callerFor(db, null).vehicles.decodeVin({ vin: '1FTFW1EF7BFB11754' });
-    const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Work truck', odometer: 150_000 });
+    await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Work truck', odometer: 150_000 });
+    // Saved with nothing known: nothing is overdue, so the assistant has nothing to lead with.
+    expect((await caller.knowledge.tips({ pageContext: 'service-records', role: 'simple' })).some((tip) => tip.id.startsWith('due:'))).toBe(false);
+    await caller.garage.remove({ id: (await caller.garage.list())[0]!.id });
+    const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Work truck', odometer: 150_000, lastKnown: [{ service: 'Oil change', date: '2024-01-01' }] });
     const [mostUrgent] = await caller.garage.due({ timeZone: 'UTC' });
-    const tips = await caller.knowledge.tips({ pageContext: 'home', role: 'simple' });
+    const tips = await caller.knowledge.tips({ pageContext: 'service-records', role: 'simple' });
     expect(tips).toHaveLength(3);
     expect(tips[0]).toMatchObject({
       id: `due:${entry.id}:${mostUrgent!.componentId}:${mostUrgent!.service}`,
       title: `${mostUrgent!.service} is overdue on Work truck`,
       priority: 'high',
     });
+    expect(mostUrgent).toMatchObject({ service: 'Oil change', basis: 'known', urgency: 'overdue' });
+    // The home page shows it in its own alert box: the assistant does not repeat it there.
+    expect((await caller.knowledge.tips({ pageContext: 'home', role: 'simple' })).some((tip) => tip.id.startsWith('due:'))).toBe(false);
     // Pages about other things keep their own advice.
     const scanning = await caller.knowledge.tips({ pageContext: 'scanning', role: 'simple' });
     expect(scanning.some((tip) => tip.id.startsWith('due:'))).toBe(false);
     // Another user's garage never shows.
-    const other = await callerFor(db, await createUser(db, { role: 'simple' })).knowledge.tips({ pageContext: 'home', role: 'simple' });
+    const other = await callerFor(db, await createUser(db, { role: 'simple' })).knowledge.tips({ pageContext: 'service-records', role: 'simple' });
     expect(other.some((tip) => tip.id.startsWith('due:'))).toBe(false);
   });
 });

@@ -1,18 +1,51 @@
 import { sql, type Selectable } from 'kysely';
-import type { GarageVehicle } from '../../../shared/garage.ts';
+import type { GarageVehicle, KnownService, OdometerCorrection } from '../../../shared/garage.ts';
 import type { Executor } from '../../db/index.ts';
 import type { GarageVehiclesTable } from '../../db/schema.ts';
 import { vehiclesById } from '../../lib/vehicles.ts';
 
-const garageColumns = ['id', 'vehicle_id', 'nickname', 'odometer', 'odometer_updated_at', 'created_at', 'updated_at'] as const;
+const garageColumns = [
+  'id',
+  'vehicle_id',
+  'nickname',
+  'odometer',
+  'odometer_updated_at',
+  'odometer_offset',
+  'known_services',
+  'created_at',
+  'updated_at',
+] as const;
 type GarageRow = Pick<Selectable<GarageVehiclesTable>, (typeof garageColumns)[number]>;
 
-/** Garage rows with their vehicles, read in one query however many rows there are. */
+/**
+ * The highest mileage on record for each garage row: its odometer, or a completed record of the
+ * owner's entered since the last odometer correction (a correction settles everything before it).
+ */
+async function highestMileages(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await sql<{ id: string; highest: number }>`
+    SELECT g.id, greatest(g.odometer, coalesce(max(r.mileage_value), 0))::int AS highest
+    FROM garage_vehicles g
+    LEFT JOIN service_records r
+      ON r.user_id = g.user_id AND r.vehicle_id = g.vehicle_id AND r.status = 'completed' AND r.mileage_value IS NOT NULL
+     AND r.created_at > coalesce((SELECT max(c.created_at) FROM garage_odometer_corrections c WHERE c.garage_vehicle_id = g.id), '-infinity'::timestamptz)
+    WHERE g.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})
+    GROUP BY g.id, g.odometer`.execute(db);
+  return new Map(result.rows.map((row) => [row.id, row.highest]));
+}
+
+/** Garage rows with their vehicles, read in two queries however many rows there are. */
 async function withVehicles(db: Executor, rows: GarageRow[]): Promise<GarageVehicle[]> {
-  const vehicles = await vehiclesById(
-    db,
-    rows.map((row) => row.vehicle_id),
-  );
+  const [vehicles, highest] = await Promise.all([
+    vehiclesById(
+      db,
+      rows.map((row) => row.vehicle_id),
+    ),
+    highestMileages(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.flatMap((row) => {
     const vehicle = vehicles.get(row.vehicle_id);
     return vehicle
@@ -22,6 +55,9 @@ async function withVehicles(db: Executor, rows: GarageRow[]): Promise<GarageVehi
             nickname: row.nickname,
             odometer: row.odometer,
             odometerUpdatedAt: row.odometer_updated_at,
+            highestMileage: highest.get(row.id) ?? row.odometer,
+            odometerOffset: row.odometer_offset,
+            knownServices: row.known_services,
             vehicle,
             createdAt: row.created_at,
             updatedAt: row.updated_at,
@@ -45,11 +81,18 @@ export async function findGarageVehicle(db: Executor, userId: string, id: string
 export async function insertGarageVehicle(
   db: Executor,
   userId: string,
-  values: { vehicleId: string; nickname: string; odometer: number },
+  values: { vehicleId: string; nickname: string; odometer: number; lastKnown: KnownService[] },
 ): Promise<GarageVehicle | undefined> {
   const row = await db
     .insertInto('garage_vehicles')
-    .values({ user_id: userId, vehicle_id: values.vehicleId, nickname: values.nickname, odometer: values.odometer })
+    .values({
+      user_id: userId,
+      vehicle_id: values.vehicleId,
+      nickname: values.nickname,
+      odometer: values.odometer,
+      tracking_odometer: values.odometer,
+      known_services: JSON.stringify(values.lastKnown),
+    })
     .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
     .returning(garageColumns)
     .executeTakeFirst();
@@ -60,13 +103,16 @@ export async function updateGarageVehicle(
   db: Executor,
   userId: string,
   id: string,
-  patch: { nickname?: string; odometer?: number },
+  patch: { nickname?: string; odometer?: number; replacedOffset?: number; typo?: boolean },
 ): Promise<GarageVehicle | null> {
   const row = await db
     .updateTable('garage_vehicles')
     .set({
       ...(patch.nickname !== undefined && { nickname: patch.nickname }),
       ...(patch.odometer !== undefined && { odometer: patch.odometer, odometer_updated_at: sql<Date>`now()` }),
+      ...(patch.replacedOffset !== undefined && { odometer_offset: patch.replacedOffset, odometer_replaced_at: sql<Date>`now()` }),
+      // A typo at saving was the start of tracking too: tracking starts from the corrected reading.
+      ...(patch.typo && patch.odometer !== undefined && { tracking_odometer: sql<number>`least(tracking_odometer, ${patch.odometer})` }),
       updated_at: sql<Date>`now()`,
     })
     .where('user_id', '=', userId)
@@ -74,6 +120,16 @@ export async function updateGarageVehicle(
     .returning(garageColumns)
     .executeTakeFirst();
   return row ? ((await withVehicles(db, [row]))[0] ?? null) : null;
+}
+
+export async function insertOdometerCorrection(
+  db: Executor,
+  values: { garageVehicleId: string; from: number; to: number; reason: OdometerCorrection },
+): Promise<void> {
+  await db
+    .insertInto('garage_odometer_corrections')
+    .values({ garage_vehicle_id: values.garageVehicleId, from_mileage: values.from, to_mileage: values.to, reason: values.reason })
+    .execute();
 }
 
 export async function deleteGarageVehicle(db: Executor, userId: string, id: string): Promise<boolean> {

@@ -3,8 +3,8 @@ import { addToGarageSchema, dueListSchema, garageIdSchema, updateGarageVehicleSc
 import { dueList } from '../../lib/due-list.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { authedProcedure, router } from '../../trpc.ts';
-import { deleteGarageVehicle, findGarageVehicle, listGarage, updateGarageVehicle } from './repository.ts';
-import { addToGarage, garageNotFound } from './service.ts';
+import { deleteGarageVehicle, findGarageVehicle, listGarage } from './repository.ts';
+import { addToGarage, garageNotFound, updateGarage } from './service.ts';
 
 const byId = z.object({ id: garageIdSchema }).strict();
 
@@ -17,11 +17,9 @@ export const garageRouter = router({
     return entry;
   }),
   add: authedProcedure.input(addToGarageSchema).mutation(({ ctx, input }) => addToGarage(ctx.db, ctx.user.id, input)),
-  update: authedProcedure.input(updateGarageVehicleSchema.extend({ id: garageIdSchema })).mutation(async ({ ctx, input: { id, ...patch } }) => {
-    const entry = await updateGarageVehicle(ctx.db, ctx.user.id, id, patch);
-    if (!entry) throw garageNotFound();
-    return entry;
-  }),
+  update: authedProcedure
+    .input(updateGarageVehicleSchema.extend({ id: garageIdSchema }))
+    .mutation(({ ctx, input: { id, ...patch } }) => updateGarage(ctx.db, ctx.user.id, id, patch)),
   remove: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
     if (!(await deleteGarageVehicle(ctx.db, ctx.user.id, input.id))) throw garageNotFound();
   }),

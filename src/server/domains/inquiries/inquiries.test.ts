@@ -8,9 +8,13 @@ import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, type CreateInquiryInput, type Cus
 import type { Database } from '../../db/index.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { createShop } from '../../../../tests/helpers/inquiries.ts';
+
+/** The shop every inquiry of this file is addressed to (set before the tests run). */
+let shopId = '';
 
 function inquiryInput(overrides: Partial<CreateInquiryInput> = {}): CreateInquiryInput {
-  return { inquiryType: 'service', subject: `Brake noise ${randomUUID().slice(0, 6)}`, description: 'Squeals when stopping', ...overrides };
+  return { inquiryType: 'service', subject: `Brake noise ${randomUUID().slice(0, 6)}`, description: 'Squeals when stopping', serviceCenterId: shopId, ...overrides };
 }
 
 /** The counters the triggers keep must equal a plain count of the table. */
@@ -34,6 +38,8 @@ describeEachDatabase('customer inquiries', (getDb) => {
     const db = getDb();
     app = await buildTestApp(db);
     tech = await createUser(db, { role: 'tech' });
+    // The technician is staff of the shop: membership, not the mode, lets them see its inquiries.
+    shopId = (await createShop(db, [{ userId: tech.id, role: 'technician' }])).id;
     owner = await createUser(db, { role: 'simple' });
     other = await createUser(db, { role: 'simple' });
     techCookie = await signInCookie(app, tech.email);
@@ -43,7 +49,7 @@ describeEachDatabase('customer inquiries', (getDb) => {
     await app?.close();
   });
 
-  it('keeps each owner to their own inquiries; technicians see and move all of them', async () => {
+  it('keeps each owner to their own inquiries; the shop\'s staff see and move the shop\'s', async () => {
     const db = getDb();
     await expect(callerFor(db, null).inquiries.create(inquiryInput())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(callerFor(db, null).inquiries.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -62,7 +68,7 @@ describeEachDatabase('customer inquiries', (getDb) => {
     expect(ownList.items.every((i) => i.customerId === owner.id)).toBe(true);
     expect((await callerFor(db, tech).inquiries.get({ id: theirs.id })).customerId).toBe(other.id);
 
-    await expect(callerFor(db, owner).inquiries.setStatus({ id: mine.id, status: 'closed' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(db, owner).inquiries.setStatus({ id: mine.id, status: 'closed' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // Any status to any other, and back (docs/inquiries.md#rules).
     const resolved = await callerFor(db, tech).inquiries.setStatus({ id: theirs.id, status: 'resolved' });
     expect(resolved.status).toBe('resolved');
@@ -91,12 +97,20 @@ describeEachDatabase('customer inquiries', (getDb) => {
     expect(ownerRows.some((i) => i.id === inquiry.id)).toBe(true);
     expect(ownerRows.every((i) => i.customerId === owner.id)).toBe(true);
     const techList = await app.inject({ method: 'GET', url: '/api/customer-inquiries', headers: { cookie: techCookie } });
-    const total = await getDb().selectFrom('customer_inquiries').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const total = await getDb()
+      .selectFrom('customer_inquiries')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where((eb) => eb.or([eb('service_center_id', '=', shopId), eb('customer_id', '=', tech.id)]))
+      .executeTakeFirstOrThrow();
     expect(techList.json<CustomerInquiry[]>()).toHaveLength(total.n);
+    const shopList = await app.inject({ method: 'GET', url: `/api/customer-inquiries?serviceCenterId=${shopId}`, headers: { cookie: techCookie } });
+    expect(shopList.json<CustomerInquiry[]>().every((i) => i.serviceCenterId === shopId)).toBe(true);
+    const ownerShopList = await app.inject({ method: 'GET', url: `/api/customer-inquiries?serviceCenterId=${shopId}`, headers: { cookie: ownerCookie } });
+    expect(ownerShopList.statusCode).toBe(404);
 
     const url = `/api/customer-inquiries/${inquiry.id}`;
     expect((await app.inject({ method: 'PATCH', url, payload: { status: 'closed' } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PATCH', url, payload: { status: 'closed' }, headers: { cookie: ownerCookie } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'PATCH', url, payload: { status: 'closed' }, headers: { cookie: ownerCookie } })).statusCode).toBe(404);
     const extra = await app.inject({ method: 'PATCH', url, payload: { status: 'closed', subject: 'changed' }, headers: { cookie: techCookie } });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ message: 'Only the status of an inquiry can be changed' });
@@ -120,7 +134,9 @@ describeEachDatabase('customer inquiries', (getDb) => {
     [{ status: 'closed' }, 'New inquiries start open'],
     [{ serviceCenterId: randomUUID() }, 'Service center not found'],
     [{ vehicleId: randomUUID() }, 'Vehicle not found'],
-    [{ customerId: randomUUID() }, 'Unrecognized key'],
+    [{ serviceCenterId: undefined }, 'Choose the service center the inquiry is for'],
+    [{ customerVehicleId: randomUUID() }, 'A customer vehicle needs its customer'],
+    [{ assignedToId: randomUUID() }, 'Unrecognized key'],
   ])('refuses %j with "%s" and stores nothing', async (overrides, message) => {
     const payload = { ...inquiryInput(), ...overrides };
     const res = await app.inject({ method: 'POST', url: '/api/customer-inquiries', payload, headers: { cookie: ownerCookie } });
@@ -166,10 +182,10 @@ describeEachDatabase('customer inquiries', (getDb) => {
       for (const priority of [undefined, ...INQUIRY_PRIORITIES]) {
         const expected = await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM customer_inquiries
-          WHERE (subject ILIKE ${`%${tag}%`} OR description ILIKE ${`%${tag}%`})
+          WHERE service_center_id = ${shopId} AND (subject ILIKE ${`%${tag}%`} OR description ILIKE ${`%${tag}%`})
             AND (${status ?? null}::text IS NULL OR status = ${status ?? null})
             AND (${priority ?? null}::text IS NULL OR priority = ${priority ?? null})`.execute(db);
-        const page = await techCaller.inquiries.list({ search: tag, status, priority, limit: 100 });
+        const page = await techCaller.inquiries.list({ serviceCenterId: shopId, search: tag, status, priority, limit: 100 });
         expect(page.items, `${status}/${priority}`).toHaveLength(expected.rows[0]!.n);
         expect(page.items.every((i) => (!status || i.status === status) && (!priority || i.priority === priority))).toBe(true);
       }
@@ -192,24 +208,28 @@ describeEachDatabase('customer inquiries', (getDb) => {
     expect(stats).toEqual({ total: 24, open: 6, inProgress: 6, urgent: 6 });
   });
 
-  it('answers technicians the stats of the whole table from the trigger-kept counters', async () => {
+  it("counts the named shop's rows only in its stats", async () => {
     const db = getDb();
-    const before = await callerFor(db, tech).inquiries.stats();
+    const elsewhere = await createShop(db);
+    const before = await callerFor(db, tech).inquiries.stats({ serviceCenterId: shopId });
     const created = await callerFor(db, owner).inquiries.create(inquiryInput({ priority: 'urgent' }));
     await callerFor(db, tech).inquiries.setStatus({ id: created.id, status: 'in_progress' });
+    await callerFor(db, owner).inquiries.create(inquiryInput({ serviceCenterId: elsewhere.id, priority: 'urgent' }));
     await db.deleteFrom('customer_inquiries').where('id', '=', (await callerFor(db, other).inquiries.create(inquiryInput())).id).execute();
 
-    const stats = await callerFor(db, tech).inquiries.stats();
+    const stats = await callerFor(db, tech).inquiries.stats({ serviceCenterId: shopId });
     const counted = await sql<{ total: number; open: number; in_progress: number; urgent: number }>`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE status = 'open')::int AS open,
              count(*) FILTER (WHERE status = 'in_progress')::int AS in_progress,
              count(*) FILTER (WHERE priority = 'urgent')::int AS urgent
-      FROM customer_inquiries`.execute(db);
+      FROM customer_inquiries WHERE service_center_id = ${shopId}`.execute(db);
     const row = counted.rows[0]!;
     expect(stats).toEqual({ total: row.total, open: row.open, inProgress: row.in_progress, urgent: row.urgent });
     expect(stats.total).toBe(before.total + 1);
     expect(stats.inProgress).toBe(before.inProgress + 1);
+    expect(stats.urgent).toBe(before.urgent + 1);
+    await expect(callerFor(db, owner).inquiries.stats({ serviceCenterId: shopId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expectCountersMatchTable(db);
   });
 

@@ -1,38 +1,74 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type {
-  CreateInquiryValues,
   CustomerInquiry,
   InquiryPage,
   InquiryPriority,
+  InquiryScope,
   InquiryStats,
   InquiryStatus,
+  InquiryType,
 } from '../../../shared/inquiries.ts';
 import type { Executor } from '../../db/index.ts';
-import type { CustomerInquiriesTable } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import { linkedCustomerIds, staffShopIds } from '../../lib/shop-access.ts';
 
-const inquiryColumns = [
-  'id',
-  'customer_id',
-  'service_center_id',
-  'vehicle_id',
-  'inquiry_type',
-  'subject',
-  'description',
-  'priority',
-  'status',
-  'assigned_to_id',
-  'estimated_cost',
-  'scheduled_date',
-  'completed_date',
-  'customer_notes',
-  'technician_notes',
-  'created_at',
-  'updated_at',
+/** Who reads: their own requests as a customer, their shops' inquiries as staff (docs/inquiries.md#who-may-do-what). */
+export interface InquiryViewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** A person's name as lists show it: first and last name, else the part of the address before @. */
+export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), split_part(a.email, '@', 1))`;
+
+function joined(db: Executor) {
+  return db
+    .selectFrom('customer_inquiries as i')
+    .leftJoin('service_centers as sc', 'sc.id', 'i.service_center_id')
+    .leftJoin('shop_customers as c', 'c.id', 'i.shop_customer_id')
+    .leftJoin('vehicles as v', 'v.id', 'i.vehicle_id')
+    .leftJoin('users as a', 'a.id', 'i.assigned_to_id');
+}
+type Joined = ExpressionBuilder<
+  DB & { i: DB['customer_inquiries']; sc: DB['service_centers']; c: DB['shop_customers']; v: DB['vehicles']; a: DB['users'] },
+  'i' | 'sc' | 'c' | 'v' | 'a'
+>;
+
+const columns = [
+  'i.id',
+  'i.customer_id',
+  'i.service_center_id',
+  'i.vehicle_id',
+  'i.shop_customer_id',
+  'i.customer_vehicle_id',
+  'i.garage_vehicle_id',
+  'i.created_by',
+  'i.inquiry_type',
+  'i.subject',
+  'i.description',
+  'i.priority',
+  'i.status',
+  'i.assigned_to_id',
+  'i.estimated_cost',
+  'i.scheduled_date',
+  'i.completed_date',
+  'i.customer_notes',
+  'i.technician_notes',
+  'i.created_at',
+  'i.updated_at',
+  'sc.name as center_name',
+  'c.name as customer_name',
 ] as const;
 
-type InquiryRow = Pick<Selectable<CustomerInquiriesTable>, (typeof inquiryColumns)[number]>;
+function withLabels(query: ReturnType<typeof joined>) {
+  return query
+    .select(columns)
+    .select(sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`.as('vehicle_label'))
+    .select(sql<string | null>`CASE WHEN a.id IS NULL THEN NULL ELSE ${personName} END`.as('assigned_name'));
+}
+
+type InquiryRow = Awaited<ReturnType<ReturnType<typeof withLabels>['executeTakeFirstOrThrow']>>;
 
 function toInquiry(row: InquiryRow): CustomerInquiry {
   return {
@@ -40,6 +76,14 @@ function toInquiry(row: InquiryRow): CustomerInquiry {
     customerId: row.customer_id,
     serviceCenterId: row.service_center_id,
     vehicleId: row.vehicle_id,
+    shopCustomerId: row.shop_customer_id,
+    customerVehicleId: row.customer_vehicle_id,
+    garageVehicleId: row.garage_vehicle_id,
+    createdBy: row.created_by,
+    serviceCenterName: row.center_name,
+    customerName: row.customer_name,
+    vehicleLabel: row.vehicle_label,
+    assignedToName: row.assigned_name,
     inquiryType: row.inquiry_type,
     subject: row.subject,
     description: row.description,
@@ -56,33 +100,69 @@ function toInquiry(row: InquiryRow): CustomerInquiry {
   };
 }
 
-/** Technicians see every inquiry, owners their own (docs/inquiries.md#who-may-do-what). */
-function visible(db: Executor, viewer: Viewer) {
-  const query = db.selectFrom('customer_inquiries');
-  return viewer.isTech ? query : query.where('customer_id', '=', viewer.userId);
+/** The caller's own requests: sent by their account, or made by staff for a customer record linked to it. */
+export function ownAsCustomer(db: Executor, eb: Joined, userId: string) {
+  return eb.or([eb('i.customer_id', '=', userId), eb('i.shop_customer_id', 'in', linkedCustomerIds(db, userId))]);
 }
 
-export async function insertInquiry(db: Executor, customerId: string, values: CreateInquiryValues): Promise<CustomerInquiry> {
+/**
+ * The rows a scope shows. A shop's scope is checked by the caller (requireShopAccess 'read');
+ * `mine` is the customer's own; none is both together. `anyForAdmin` lets an admin read one by id.
+ */
+function visible(db: Executor, viewer: InquiryViewer, scope: InquiryScope & { anyForAdmin?: boolean }) {
+  const query = joined(db);
+  if (scope.serviceCenterId) return query.where('i.service_center_id', '=', scope.serviceCenterId);
+  if (scope.mine) return query.where((eb) => ownAsCustomer(db, eb, viewer.userId));
+  if (scope.anyForAdmin && viewer.isAdmin) return query;
+  return query.where((eb) => eb.or([ownAsCustomer(db, eb, viewer.userId), eb('i.service_center_id', 'in', staffShopIds(db, viewer.userId))]));
+}
+
+export interface NewInquiry {
+  serviceCenterId: string;
+  customerId: string | null;
+  shopCustomerId: string | null;
+  customerVehicleId: string | null;
+  garageVehicleId: string | null;
+  vehicleId: string | null;
+  createdBy: string;
+  inquiryType: InquiryType;
+  subject: string;
+  description: string;
+  priority: InquiryPriority;
+  customerNotes: string | null;
+}
+
+export async function insertInquiry(db: Executor, values: NewInquiry): Promise<string> {
   const row = await db
     .insertInto('customer_inquiries')
     .values({
-      customer_id: customerId,
+      customer_id: values.customerId,
+      service_center_id: values.serviceCenterId,
+      shop_customer_id: values.shopCustomerId,
+      customer_vehicle_id: values.customerVehicleId,
+      garage_vehicle_id: values.garageVehicleId,
+      vehicle_id: values.vehicleId,
+      created_by: values.createdBy,
       inquiry_type: values.inquiryType,
       subject: values.subject,
       description: values.description,
       priority: values.priority,
-      status: values.status,
-      service_center_id: values.serviceCenterId ?? null,
-      vehicle_id: values.vehicleId ?? null,
+      status: 'open',
       customer_notes: values.customerNotes,
     })
-    .returning(inquiryColumns)
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return toInquiry(row);
+  return row.id;
 }
 
-export async function findInquiry(db: Executor, viewer: Viewer, id: string): Promise<CustomerInquiry | null> {
-  const row = await visible(db, viewer).select(inquiryColumns).where('id', '=', id).executeTakeFirst();
+export async function findInquiry(db: Executor, viewer: InquiryViewer, id: string, scope: InquiryScope = {}): Promise<CustomerInquiry | null> {
+  const row = await withLabels(visible(db, viewer, { ...scope, anyForAdmin: true }).where('i.id', '=', id)).executeTakeFirst();
+  return row ? toInquiry(row) : null;
+}
+
+/** One inquiry without any scoping: for code that has already decided the caller may see it. */
+export async function loadInquiry(db: Executor, id: string): Promise<CustomerInquiry | null> {
+  const row = await withLabels(joined(db).where('i.id', '=', id)).executeTakeFirst();
   return row ? toInquiry(row) : null;
 }
 
@@ -92,17 +172,17 @@ export interface InquiryFilters {
   priority?: InquiryPriority;
 }
 
-function filtered(db: Executor, viewer: Viewer, filters: InquiryFilters) {
-  let query = visible(db, viewer);
-  if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.priority) query = query.where('priority', '=', filters.priority);
+function filtered(db: Executor, viewer: InquiryViewer, scope: InquiryScope, filters: InquiryFilters) {
+  let query = visible(db, viewer, scope);
+  if (filters.status) query = query.where('i.status', '=', filters.status);
+  if (filters.priority) query = query.where('i.priority', '=', filters.priority);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     // search_text is lower(subject || '\n' || description) (migration 0008): a term without a line
     // break is in either column, ILIKE's way (both sides lower-cased), exactly when it is in there.
     query = filters.search.includes('\n')
-      ? query.where((eb) => eb.or([eb('subject', 'ilike', pattern), eb('description', 'ilike', pattern)]))
-      : query.where(sql<SqlBool>`search_text LIKE lower(${pattern})`);
+      ? query.where((eb) => eb.or([eb('i.subject', 'ilike', pattern), eb('i.description', 'ilike', pattern)]))
+      : query.where(sql<SqlBool>`i.search_text LIKE lower(${pattern})`);
   }
   return query;
 }
@@ -110,70 +190,39 @@ function filtered(db: Executor, viewer: Viewer, filters: InquiryFilters) {
 /** Newest first, a keyset page at a time. */
 export async function listInquiryPage(
   db: Executor,
-  viewer: Viewer,
+  viewer: InquiryViewer,
+  scope: InquiryScope,
   filters: InquiryFilters,
   page: { cursor?: string | null; limit: number },
 ): Promise<InquiryPage> {
-  let query = filtered(db, viewer, filters)
-    .select(inquiryColumns)
-    .select(timestampKey('created_at').as('sort_key'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  let query = withLabels(filtered(db, viewer, scope, filters))
+    .select(timestampKey('i.created_at').as('sort_key'))
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
     .limit(page.limit + 1);
   if (page.cursor) {
     const { key, id } = decodeCursor(page.cursor);
-    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(timestampFromKey(key), id)));
+    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('i.created_at', 'i.id'), '<', tuple(timestampFromKey(key), id)));
   }
   const rows = await query.execute();
   return pageOf(rows, page.limit, toInquiry, (row) => encodeCursor(row.sort_key, row.id));
 }
 
 /** The full array of the REST path (docs/inquiries.md#paths). */
-export async function listAllInquiries(db: Executor, viewer: Viewer): Promise<CustomerInquiry[]> {
-  const rows = await visible(db, viewer).select(inquiryColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+export async function listAllInquiries(db: Executor, viewer: InquiryViewer, scope: InquiryScope): Promise<CustomerInquiry[]> {
+  const rows = await withLabels(visible(db, viewer, scope)).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
   return rows.map(toInquiry);
 }
 
-export async function updateInquiryStatus(db: Executor, id: string, status: InquiryStatus): Promise<CustomerInquiry | null> {
-  const closing = status === 'resolved' || status === 'closed';
-  const row = await db
-    .updateTable('customer_inquiries')
-    .set({
-      status,
-      // Resolved or closed records when; reopening clears it.
-      completed_date: closing ? sql<Date>`coalesce(completed_date, now())` : null,
-    })
-    .where('id', '=', id)
-    .returning(inquiryColumns)
-    .executeTakeFirst();
-  return row ? toInquiry(row) : null;
-}
-
-/**
- * The four cards in one query: technicians read the trigger-kept counters (constant time at any
- * size), owners count their own rows through the customer index.
- */
-export async function inquiryStats(db: Executor, viewer: Viewer): Promise<InquiryStats> {
-  const row = viewer.isTech
-    ? await db
-        .selectFrom('crm_counts')
-        .where('entity', '=', 'inquiry')
-        .select([
-          sql<number>`coalesce(sum(n), 0)::int`.as('total'),
-          sql<number>`coalesce(sum(n) FILTER (WHERE status = 'open'), 0)::int`.as('open'),
-          sql<number>`coalesce(sum(n) FILTER (WHERE status = 'in_progress'), 0)::int`.as('in_progress'),
-          sql<number>`coalesce(sum(n) FILTER (WHERE priority = 'urgent'), 0)::int`.as('urgent'),
-        ])
-        .executeTakeFirstOrThrow()
-    : await db
-        .selectFrom('customer_inquiries')
-        .where('customer_id', '=', viewer.userId)
-        .select([
-          sql<number>`count(*)::int`.as('total'),
-          sql<number>`(count(*) FILTER (WHERE status = 'open'))::int`.as('open'),
-          sql<number>`(count(*) FILTER (WHERE status = 'in_progress'))::int`.as('in_progress'),
-          sql<number>`(count(*) FILTER (WHERE priority = 'urgent'))::int`.as('urgent'),
-        ])
-        .executeTakeFirstOrThrow();
+/** The four cards of a scope in one query (a shop's through its (center, created) index). */
+export async function inquiryStats(db: Executor, viewer: InquiryViewer, scope: InquiryScope): Promise<InquiryStats> {
+  const row = await visible(db, viewer, scope)
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) FILTER (WHERE i.status = 'open'))::int`.as('open'),
+      sql<number>`(count(*) FILTER (WHERE i.status = 'in_progress'))::int`.as('in_progress'),
+      sql<number>`(count(*) FILTER (WHERE i.priority = 'urgent'))::int`.as('urgent'),
+    ])
+    .executeTakeFirstOrThrow();
   return { total: row.total, open: row.open, inProgress: row.in_progress, urgent: row.urgent };
 }

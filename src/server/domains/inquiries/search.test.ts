@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { openDatabase } from '../../db/index.ts';
 import { callerFor, createUser } from '../../../../tests/helpers/factories.ts';
 import { containsPattern } from '../../lib/paging.ts';
+import { createShop } from '../../../../tests/helpers/inquiries.ts';
 
 // The list's search reads search_text, a lower-cased copy of subject and description (migration
 // 0008). Its answers must be those of "subject or description ILIKE %term%", term taken literally.
@@ -27,10 +28,12 @@ const TERMS = [
 
 describeEachDatabase('inquiry search text', (getDb) => {
   let owner: User;
+  let serviceCenterId = '';
   beforeAll(async () => {
     owner = await createUser(getDb(), { role: 'simple' });
+    serviceCenterId = (await createShop(getDb())).id;
     const caller = callerFor(getDb(), owner);
-    for (const [subject, description] of ROWS) await caller.inquiries.create({ inquiryType: 'general', subject, description });
+    for (const [subject, description] of ROWS) await caller.inquiries.create({ inquiryType: 'general', subject, description, serviceCenterId });
   });
 
   async function expected(term: string): Promise<string[]> {
@@ -62,7 +65,7 @@ describeEachDatabase('inquiry search text', (getDb) => {
   it('follows edits of subject and description', async () => {
     const db = getDb();
     const caller = callerFor(db, owner);
-    const made = await caller.inquiries.create({ inquiryType: 'general', subject: 'Wiper streaks', description: 'Left blade' });
+    const made = await caller.inquiries.create({ inquiryType: 'general', subject: 'Wiper streaks', description: 'Left blade', serviceCenterId });
     expect((await caller.inquiries.list({ search: 'streaks' })).items.map((i) => i.id)).toEqual([made.id]);
     await db.updateTable('customer_inquiries').set({ subject: 'Mirror loose', description: 'Right housing' }).where('id', '=', made.id).execute();
     expect((await caller.inquiries.list({ search: 'streaks' })).items).toEqual([]);

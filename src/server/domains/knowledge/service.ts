@@ -32,8 +32,11 @@ export function anyWordQuery(text: string): string {
   return query;
 }
 
-/** Pages where the assistant leads with the user's most urgent maintenance. */
-const MAINTENANCE_PAGES: ReadonlySet<PageContext> = new Set(['home', 'service-records', 'general']);
+/**
+ * Pages where the assistant leads with the user's most urgent maintenance; not home, whose alert
+ * box already shows it.
+ */
+const MAINTENANCE_PAGES: ReadonlySet<PageContext> = new Set(['service-records', 'general']);
 
 /** The most urgent overdue or due service in the user's garage, as a tip. */
 async function maintenanceTip(db: Executor, userId: string): Promise<Tip | null> {

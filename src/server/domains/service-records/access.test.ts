@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { addCustomer, addCustomerVehicle, twoShops } from '../../../../tests/helpers/appointments.ts';
 import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { createShop } from '../../../../tests/helpers/inquiries.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, httpFailure, MISSING, rejection } from '../../../../tests/helpers/garage.ts';
 
@@ -26,11 +28,10 @@ describeEachDatabase('whose service records a caller reaches', (getDb) => {
     const notInGarage = { status: 404, body: { message: 'Vehicle not found in your garage', code: 'NOT_FOUND' } };
     const count = await fx.recordCount(fx.f150.vehicle.id, a.user.id);
     expect(await httpFailure(b.caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceType: 'x', date: '2025-05-05' }))).toMatchObject(notInGarage);
-    expect(await httpFailure(b.caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, customerId: a.user.id, serviceType: 'x', date: '2025-05-05' }))).toMatchObject(notInGarage);
     expect(await httpFailure(b.caller.garage.records.create({ vehicleId: MISSING, serviceType: 'x', date: '2025-05-05' }))).toMatchObject(notInGarage);
     expect(await fx.recordCount(fx.f150.vehicle.id, a.user.id)).toBe(count);
     expect(await fx.recordCount(fx.f150.vehicle.id, b.user.id)).toBe(0);
-    expect((await rejection(b.caller.garage.records.customerVehicles({}))).code).toBe('FORBIDDEN');
+    expect((await rejection(b.caller.garage.records.customerVehicles({ serviceCenterId: MISSING }))).code).toBe('NOT_FOUND');
 
     // Over REST as well.
     const cookieB = await signInCookie(fx.app, b.user.email);
@@ -49,65 +50,54 @@ describeEachDatabase('whose service records a caller reaches', (getDb) => {
     expect(await db.selectFrom('service_records').select('notes').where('id', '=', record.id).executeTakeFirstOrThrow()).toEqual({ notes: 'A only' });
   });
 
-  it('lets a technician keep records of a customer vehicle only when the customer named it in an inquiry or appointment', async () => {
+  it("lets staff keep records only of their shop's customers' vehicles; the owner keeps their own entries", async () => {
     const db = getDb();
-    const tech = await createUser(db, { role: 'tech' });
-    const asTech = callerFor(db, tech);
+    const shops = await twoShops(db);
+    const asTech = callerFor(db, shops.techA);
     const customer = await fx.ownerWith(fx.f150.vehicle, 30_000);
-    const otherCustomer = await fx.ownerWith(fx.crv.vehicle, 5000);
-    const input = (customerId: string, vehicleId: string) => ({ vehicleId, customerId, serviceType: 'Brake inspection', date: '2025-06-01', mileage: 31_000 });
-
-    // No tie yet: the customer's vehicle reads as missing, and nothing is listed.
+    const customerId = await addCustomer(db, shops.a, customer.user);
+    const f150 = await addCustomerVehicle(db, customerId, fx.f150.vehicle.id, customer.entry.id);
+    const input = (extra: object = {}) => ({ vehicleId: fx.f150.vehicle.id, serviceCenterId: shops.a, customerVehicleId: f150, serviceType: 'Brake inspection', date: '2025-06-01', mileage: 31_000, ...extra });
     const before = await customer.caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceType: 'Owner note', date: '2025-05-01' });
-    expect(await httpFailure(asTech.garage.records.create(input(customer.user.id, fx.f150.vehicle.id)))).toMatchObject({ status: 404, body: { message: 'Vehicle not found in your garage' } });
-    expect(await httpFailure(asTech.garage.records.get({ id: before.id }))).toMatchObject({ status: 404 });
-    expect(await asTech.garage.records.list({ vehicleId: fx.f150.vehicle.id })).toEqual({ items: [], total: 0 });
-    expect(await asTech.garage.records.customerVehicles({ customerId: customer.user.id })).toEqual([]);
-    // A tie of one vehicle does not reach the customer's other vehicles...
-    await customer.caller.inquiries.create({ inquiryType: 'service', subject: 'Squeal', description: 'Brakes squeal', vehicleId: fx.f150.vehicle.id });
-    await customer.caller.garage.add({ vehicleId: fx.accord.vehicle.id, nickname: 'Old Accord', odometer: 150_000 });
-    expect(await httpFailure(asTech.garage.records.create(input(customer.user.id, fx.accord.vehicle.id)))).toMatchObject({ status: 404 });
-    // ...nor another customer's history of a vehicle the first one named.
-    expect(await httpFailure(asTech.garage.records.create(input(otherCustomer.user.id, fx.f150.vehicle.id)))).toMatchObject({ status: 404 });
-    // Owners cannot use the technician path.
-    expect(await httpFailure(otherCustomer.caller.garage.records.create(input(customer.user.id, fx.f150.vehicle.id)))).toMatchObject({ status: 404 });
 
-    // Tied through the inquiry: the record joins the customer's history, written by the technician.
-    const written = await asTech.garage.records.create(input(customer.user.id, fx.f150.vehicle.id));
-    expect(written).toMatchObject({ vehicleId: fx.f150.vehicle.id, userId: customer.user.id, technicianId: tech.id, technicianName: tech.email, status: 'completed' });
+    // Mode grants nothing; staff of another shop and outsiders get 404.
+    const switched = callerFor(db, await createUser(db, { role: 'tech' }));
+    for (const outsider of [switched, callerFor(db, shops.techB)]) {
+      expect(await httpFailure(outsider.garage.records.create(input()))).toMatchObject({ status: 404 });
+      expect(await httpFailure(outsider.garage.records.get({ id: before.id }))).toMatchObject({ status: 404 });
+      expect((await rejection(outsider.garage.records.customerVehicles({ serviceCenterId: shops.a }))).code).toBe('NOT_FOUND');
+    }
+    // Staff of B cannot write A's customer's vehicle under B either.
+    expect(await httpFailure(callerFor(db, shops.techB).garage.records.create(input({ serviceCenterId: shops.b })))).toMatchObject({ status: 404 });
+    // The vehicle must be the customer vehicle's.
+    expect(await httpFailure(asTech.garage.records.create(input({ vehicleId: fx.crv.vehicle.id })))).toMatchObject({ status: 404 });
+
+    const listed = await asTech.garage.records.customerVehicles({ serviceCenterId: shops.a });
+    expect(listed.map((v) => [v.customerVehicleId, v.vehicle.id])).toEqual([[f150, fx.f150.vehicle.id]]);
+
+    // The record joins the customer's history with the shop and technician named, and is audited.
+    const written = await asTech.garage.records.create(input());
+    expect(written).toMatchObject({ userId: customer.user.id, technicianId: shops.techA.id, serviceCenterId: shops.a, customerVehicleId: f150 });
+    expect(written.serviceCenterName).toBeTruthy();
     expect(await fx.odometerOf(customer.entry.id)).toBe(31_000);
     const ownersView = await customer.caller.garage.records.list({ vehicleId: fx.f150.vehicle.id });
     expect(ownersView.items.map((item) => item.id)).toEqual([written.id, before.id]);
-    expect(ownersView.items[0]).toEqual(written);
-    // The technician now reaches the customer's whole history of that vehicle, and can correct it.
-    expect((await asTech.garage.records.list({ vehicleId: fx.f150.vehicle.id, customerId: customer.user.id })).items.map((item) => item.id)).toEqual([written.id, before.id]);
-    expect(await asTech.garage.records.update({ id: before.id, notes: 'Checked by the shop' })).toMatchObject({ notes: 'Checked by the shop', userId: customer.user.id });
-    // The owner keeps the last word over their own history.
+    const audit = await db.selectFrom('audit_log').select('action').where('entity', '=', 'service_record').where('entity_id', '=', written.id).execute();
+    expect(audit.map((row) => row.action)).toEqual(['create']);
+
+    // Staff read the customer's history of the vehicle, edit what their shop wrote, never the owner's entries.
+    expect((await asTech.garage.records.list({ vehicleId: fx.f150.vehicle.id, customerVehicleId: f150 })).items.map((item) => item.id)).toEqual([written.id, before.id]);
+    expect(await asTech.garage.records.update({ id: written.id, notes: 'Pads at 4 mm' })).toMatchObject({ notes: 'Pads at 4 mm' });
+    expect((await rejection(asTech.garage.records.update({ id: before.id, notes: 'Shop was here' }))).code).toBe('FORBIDDEN');
+    expect((await rejection(asTech.garage.records.remove({ id: before.id }))).code).toBe('FORBIDDEN');
+    expect((await db.selectFrom('service_records').select('notes').where('id', '=', before.id).executeTakeFirstOrThrow()).notes).toBeNull();
+    // A colleague of the shop may correct the shop's record; staff of B see nothing of it.
+    expect(await callerFor(db, shops.managerA).garage.records.get({ id: written.id })).toMatchObject({ id: written.id });
+    expect(await httpFailure(callerFor(db, shops.techB).garage.records.get({ id: written.id }))).toMatchObject({ status: 404 });
+    // The owner keeps the last word over their own history, the shop's record included.
     await customer.caller.garage.records.remove({ id: written.id });
     expect(await httpFailure(asTech.garage.records.get({ id: written.id }))).toMatchObject({ status: 404 });
-
-    // Tied through an appointment instead.
-    expect(await httpFailure(asTech.garage.records.create(input(otherCustomer.user.id, fx.crv.vehicle.id)))).toMatchObject({ status: 404 });
-    await otherCustomer.caller.appointments.create({ appointmentDate: new Date(Date.now() + 86_400_000), duration: 60, serviceType: 'Brakes', vehicleId: fx.crv.vehicle.id });
-    const viaAppointment = await asTech.garage.records.create({ ...input(otherCustomer.user.id, fx.crv.vehicle.id), mileage: 4000 });
-    expect(viaAppointment).toMatchObject({ userId: otherCustomer.user.id, technicianId: tech.id });
-    // A lower mileage than the garage's odometer leaves it as it was.
-    expect(await fx.odometerOf(otherCustomer.entry.id)).toBe(5000);
-
-    const tied = await asTech.garage.records.customerVehicles({});
-    expect(tied.map((t) => [t.customerId, t.vehicle.id])).toEqual(
-      expect.arrayContaining([
-        [customer.user.id, fx.f150.vehicle.id],
-        [otherCustomer.user.id, fx.crv.vehicle.id],
-      ]),
-    );
-    expect(tied.map((t) => [t.customerId, t.vehicle.id])).not.toContainEqual([customer.user.id, fx.accord.vehicle.id]);
-    expect((await asTech.garage.records.customerVehicles({ customerId: otherCustomer.user.id })).map((t) => t.vehicle.id)).toEqual([fx.crv.vehicle.id]);
-
-    // Another technician's view is the same (ties belong to customers, not to one technician).
-    const colleague = callerFor(db, await createUser(db, { role: 'tech' }));
-    expect(await colleague.garage.records.get({ id: viaAppointment.id })).toEqual(viaAppointment);
-    // Customers never see each other's records.
-    expect(await httpFailure(customer.caller.garage.records.get({ id: viaAppointment.id }))).toMatchObject({ status: 404 });
+    const actions = await db.selectFrom('audit_log').select('action').where('entity', '=', 'service_record').where('entity_id', '=', written.id).orderBy('created_at').execute();
+    expect(actions.map((row) => row.action)).toEqual(['create', 'update']);
   });
 });

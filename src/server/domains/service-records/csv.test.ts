@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { addCustomer, addCustomerVehicle, addStaff, createCenter } from '../../../../tests/helpers/appointments.ts';
+import { callerFor, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, MISSING } from '../../../../tests/helpers/garage.ts';
 
@@ -70,13 +71,14 @@ describeEachDatabase('service history as CSV', (getDb) => {
 
   it('exports a vehicle history as RFC 4180 CSV that matches the stored records', async () => {
     const db = getDb();
-    const tech = await createUser(db, { role: 'tech' });
-    const { user, caller } = await fx.ownerWith(fx.f150.vehicle, 41_250);
-    await caller.inquiries.create({ inquiryType: 'service', subject: 'History', description: 'Please keep my records', vehicleId: fx.f150.vehicle.id });
+    const shop = await createCenter(db, 'Brake Barn');
+    const tech = await addStaff(db, shop, 'technician');
+    const { user, caller, entry } = await fx.ownerWith(fx.f150.vehicle, 41_250);
+    const customerVehicleId = await addCustomerVehicle(db, await addCustomer(db, shop, user), fx.f150.vehicle.id, entry.id);
     const engine = fx.f150.component('Engine');
     await caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-03-01', mileage: 40_000, cost: '59.9', description: '=HYPERLINK("http://evil.test","click")', notes: 'Filter, "OEM" part' });
     await caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceType: '+Wipers', date: '2025-03-02', description: 'Front\r\nand rear', status: 'urgent' });
-    await callerFor(db, tech).garage.records.create({ vehicleId: fx.f150.vehicle.id, customerId: user.id, componentId: fx.f150.component('Brakes').id, serviceType: 'Brake inspection', date: '2025-02-28', mileage: 39_000, cost: '0', description: '@SUM(1)' });
+    await callerFor(db, tech).garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceCenterId: shop, customerVehicleId, componentId: fx.f150.component('Brakes').id, serviceType: 'Brake inspection', date: '2025-02-28', mileage: 39_000, cost: '0', description: '@SUM(1)' });
     await caller.garage.records.create({ vehicleId: fx.f150.vehicle.id, serviceType: 'Tyres', date: '2031-05-06', status: 'scheduled', description: '-ish', notes: 'plain' });
     // Not in this history: another vehicle, another owner.
     await caller.garage.add({ vehicleId: fx.crv.vehicle.id, nickname: 'SUV', odometer: 1 });
@@ -95,7 +97,7 @@ describeEachDatabase('service history as CSV', (getDb) => {
       ['2031-05-06', 'Tyres', '', 'scheduled', '', '', "'-ish", 'plain', ''],
       ['2025-03-02', "'+Wipers", '', 'urgent', '', '', 'Front\r\nand rear', '', ''],
       ['2025-03-01', 'Oil change', 'Engine', 'completed', '40000', '59.90', `'=HYPERLINK("http://evil.test","click")`, 'Filter, "OEM" part', ''],
-      ['2025-02-28', 'Brake inspection', 'Brakes', 'completed', '39000', '0.00', "'@SUM(1)", '', tech.email],
+      ['2025-02-28', 'Brake inspection', 'Brakes', 'completed', '39000', '0.00', "'@SUM(1)", '', `${tech.email} (Brake Barn)`],
     ]);
 
     // Row for row what is stored.
@@ -112,9 +114,9 @@ describeEachDatabase('service history as CSV', (getDb) => {
       rows.slice(1).map((row) => [row[0], unformula(row[1]!), row[2] || null, row[3], row[4] ? Number(row[4]) : null, row[5] || null, row[6] ? unformula(row[6]) : null, row[7] || null]),
     ).toEqual(stored.map((s) => [s.date.toISOString().slice(0, 10), s.service_type, s.name, s.status, s.mileage_value, s.cost, s.description, s.notes]));
 
-    // The technician's export of the same history; errors stay JSON.
+    // The shop's export of the same history; errors stay JSON.
     const techCookie = await signInCookie(fx.app, tech.email);
-    const techCsv = await fx.rest('GET', `/api/vehicles/${fx.f150.vehicle.id}/service-records.csv?customerId=${user.id}`, techCookie);
+    const techCsv = await fx.rest('GET', `/api/vehicles/${fx.f150.vehicle.id}/service-records.csv?customerVehicleId=${customerVehicleId}`, techCookie);
     expect(parseCsv(techCsv.body)).toEqual(rows);
     const missing = await fx.rest('GET', `/api/vehicles/${MISSING}/service-records.csv`, cookie);
     expect(missing.statusCode).toBe(404);

@@ -1,58 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
-import type { CreateServiceRecordValues, CustomerVehicle, RecordStatus, ServiceRecord, ServiceRecordPage } from '../../../shared/service-records.ts';
+import type { CreateServiceRecordValues, RecordStatus, ServiceRecord, ServiceRecordPage } from '../../../shared/service-records.ts';
 import type { Executor } from '../../db/index.ts';
 import { containsPattern } from '../../lib/paging.ts';
-import { vehiclesById } from '../../lib/vehicles.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-
-// ---- Who may reach whose vehicle ------------------------------------------------------------
-
-/** A customer named this vehicle in an inquiry or an appointment: technicians may keep its records. */
-function tied(customerId: ReturnType<typeof sql.ref> | string, vehicleId: ReturnType<typeof sql.ref> | string) {
-  const c = typeof customerId === 'string' ? sql`${customerId}::uuid` : customerId;
-  const v = typeof vehicleId === 'string' ? sql`${vehicleId}::uuid` : vehicleId;
-  return sql<SqlBool>`(EXISTS (SELECT 1 FROM customer_inquiries i WHERE i.customer_id = ${c} AND i.vehicle_id = ${v})
-    OR EXISTS (SELECT 1 FROM service_appointments a WHERE a.customer_id = ${c} AND a.vehicle_id = ${v}))`;
-}
-
-export async function isTied(db: Executor, customerId: string, vehicleId: string): Promise<boolean> {
-  const row = await sql<{ ok: boolean }>`SELECT ${tied(customerId, vehicleId)} AS ok`.execute(db);
-  return row.rows[0]?.ok === true;
-}
-
-/** Customers' vehicles a technician can keep records for, most recently named first. */
-export async function listCustomerVehicles(db: Executor, customerId?: string): Promise<CustomerVehicle[]> {
-  const pairs = await sql<{ customer_id: string; vehicle_id: string; last: Date }>`
-    SELECT customer_id, vehicle_id, max(at) AS last FROM (
-      SELECT customer_id, vehicle_id, created_at AS at FROM customer_inquiries WHERE vehicle_id IS NOT NULL
-      UNION ALL
-      SELECT customer_id, vehicle_id, created_at AS at FROM service_appointments WHERE vehicle_id IS NOT NULL
-    ) t
-    WHERE ${customerId ?? null}::uuid IS NULL OR customer_id = ${customerId ?? null}::uuid
-    GROUP BY customer_id, vehicle_id
-    ORDER BY last DESC
-    LIMIT 200`.execute(db);
-  if (pairs.rows.length === 0) return [];
-  const [vehicleById, users] = await Promise.all([
-    vehiclesById(
-      db,
-      pairs.rows.map((p) => p.vehicle_id),
-    ),
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'last_name'])
-      .where('id', 'in', [...new Set(pairs.rows.map((p) => p.customer_id))])
-      .execute(),
-  ]);
-  const userById = new Map(users.map((row) => [row.id, row]));
-  return pairs.rows.flatMap((pair) => {
-    const vehicle = vehicleById.get(pair.vehicle_id);
-    const user = userById.get(pair.customer_id);
-    if (!vehicle || !user) return [];
-    const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-    return [{ customerId: user.id, customerName: name || user.email, customerEmail: user.email, vehicle }];
-  });
-}
+import { visibleTo } from './reach.ts';
 
 // ---- The garage entry a history belongs to ----------------------------------------------------
 
@@ -74,18 +24,13 @@ export async function raiseOdometer(db: Executor, userId: string, vehicleId: str
 
 // ---- Service records ------------------------------------------------------------------------
 
-/** Owners reach their own vehicles' records; technicians also those of vehicles tied to customers. */
-function visibleTo(viewer: Viewer) {
-  const own = sql<SqlBool>`r.user_id = ${viewer.userId}::uuid`;
-  return viewer.isTech ? sql<SqlBool>`(${own} OR (r.user_id IS NOT NULL AND ${tied(sql.ref('r.user_id'), sql.ref('r.vehicle_id'))}))` : own;
-}
-
 function recordsQuery(db: Executor) {
   return db
     .selectFrom('service_records as r')
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
     .leftJoin('vehicle_components as c', 'c.id', 'r.component_id')
-    .leftJoin('users as t', 't.id', 'r.technician_id');
+    .leftJoin('users as t', 't.id', 'r.technician_id')
+    .leftJoin('service_centers as sc', 'sc.id', 'r.service_center_id');
 }
 
 const recordColumns = [
@@ -106,6 +51,9 @@ const recordColumns = [
   't.first_name as technician_first_name',
   't.last_name as technician_last_name',
   't.email as technician_email',
+  'r.service_center_id',
+  'sc.name as service_center_name',
+  'r.customer_vehicle_id',
   'v.year',
   'v.make',
   'v.model',
@@ -132,6 +80,9 @@ interface RecordRow {
   technician_first_name: string | null;
   technician_last_name: string | null;
   technician_email: string | null;
+  service_center_id: string | null;
+  service_center_name: string | null;
+  customer_vehicle_id: string | null;
   year: number;
   make: string;
   model: string;
@@ -158,6 +109,9 @@ function toRecord(row: RecordRow): ServiceRecord {
     notes: row.notes,
     technicianId: row.technician_id,
     technicianName: technicianName ?? null,
+    serviceCenterId: row.service_center_id,
+    serviceCenterName: row.service_center_name,
+    customerVehicleId: row.customer_vehicle_id,
     vehicle: { year: row.year, make: row.make, model: row.model, vin: row.vin },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -167,7 +121,8 @@ function toRecord(row: RecordRow): ServiceRecord {
 export interface RecordFilters {
   vehicleId?: string;
   componentId?: string;
-  customerId?: string;
+  /** One shop customer's vehicle: the shop's records of it and the linked account's own history of it. */
+  customerVehicle?: { id: string; userId: string | null; vehicleId: string };
   search?: string;
   status?: RecordStatus;
   /** Inclusive calendar days in `timeZone`. */
@@ -178,14 +133,22 @@ export interface RecordFilters {
 
 export async function listRecords(
   db: Executor,
-  viewer: Viewer,
+  userId: string,
   filters: RecordFilters,
   page: { limit: number; offset: number },
 ): Promise<ServiceRecordPage> {
-  let base = recordsQuery(db).where(visibleTo(viewer));
+  let base = recordsQuery(db).where(visibleTo(userId));
   if (filters.vehicleId) base = base.where('r.vehicle_id', '=', filters.vehicleId);
   if (filters.componentId) base = base.where('r.component_id', '=', filters.componentId);
-  if (filters.customerId) base = base.where('r.user_id', '=', filters.customerId);
+  const cv = filters.customerVehicle;
+  if (cv) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('r.customer_vehicle_id', '=', cv.id),
+        ...(cv.userId ? [eb.and([eb('r.user_id', '=', cv.userId), eb('r.vehicle_id', '=', cv.vehicleId)])] : []),
+      ]),
+    );
+  }
   if (filters.status) base = base.where('r.status', '=', filters.status);
   // A record's date is the calendar day typed, stored at noon UTC (storedDate): its UTC day is that
   // day in every zone (read in a zone of UTC+12 or more it would be the next day).
@@ -216,8 +179,8 @@ export async function listRecords(
   return { items: rows.map(toRecord), total: count.total };
 }
 
-export async function findRecord(db: Executor, viewer: Viewer, id: string): Promise<ServiceRecord | null> {
-  const row = await recordsQuery(db).where(visibleTo(viewer)).where('r.id', '=', id).select(recordColumns).executeTakeFirst();
+export async function findRecord(db: Executor, userId: string, id: string): Promise<ServiceRecord | null> {
+  const row = await recordsQuery(db).where(visibleTo(userId)).where('r.id', '=', id).select(recordColumns).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
@@ -228,7 +191,7 @@ function storedDate(day: string): string {
 
 export async function insertRecord(
   db: Executor,
-  owner: { userId: string; technicianId: string | null },
+  owner: { userId: string | null; technicianId: string | null; serviceCenterId: string | null; customerVehicleId: string | null },
   values: CreateServiceRecordValues,
 ): Promise<string> {
   const row = await db
@@ -246,6 +209,8 @@ export async function insertRecord(
       cost: values.cost,
       notes: values.notes,
       technician_id: owner.technicianId,
+      service_center_id: owner.serviceCenterId,
+      customer_vehicle_id: owner.customerVehicleId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -16,7 +16,7 @@ export function registerServiceRecordsRest(app: FastifyInstance): void {
       url: '/api/vehicles/:vehicleId/service-records',
       summary: "A vehicle's service records, newest first",
       description:
-        "Owners see their own history of the vehicle; technicians also customers' histories (narrow with `customerId`). Filters: `search`, `status`, `from` and `to` (days as entered, inclusive), `componentId`; `limit` (at most 100) and `offset` page; X-Total-Count carries the number of matches.",
+        "Owners see their own history of the vehicle; staff also the records their shops wrote and the histories of their shops' customers' vehicles (narrow to one with `customerVehicleId`). Filters: `search`, `status`, `from` and `to` (days as entered, inclusive), `componentId`; `limit` (at most 100) and `offset` page; X-Total-Count carries the number of matches.",
       tag,
       auth: 'user',
       procedure: 'garage.records.list',
@@ -26,7 +26,7 @@ export function registerServiceRecordsRest(app: FastifyInstance): void {
       const input = {
         vehicleId: vehicleParam(req),
         componentId: queryParam(req, 'componentId'),
-        customerId: queryParam(req, 'customerId'),
+        customerVehicleId: queryParam(req, 'customerVehicleId'),
         search: queryParam(req, 'search'),
         status: queryParam(req, 'status'),
         from: queryParam(req, 'from'),
@@ -45,7 +45,7 @@ export function registerServiceRecordsRest(app: FastifyInstance): void {
     {
       method: 'POST',
       url: '/api/vehicles/:vehicleId/service-records',
-      summary: 'Add a service record to a vehicle in your garage (technicians: a customer vehicle, with customerId)',
+      summary: 'Add a service record to a vehicle in your garage (staff: a vehicle of a customer of the shop, with serviceCenterId and customerVehicleId)',
       tag,
       auth: 'user',
       procedure: 'garage.records.create',
@@ -66,18 +66,18 @@ export function registerServiceRecordsRest(app: FastifyInstance): void {
       produces: 'text/csv',
     },
     async ({ caller, req, reply }) => {
-      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerId: queryParam(req, 'customerId'), timeZone: queryParam(req, 'timeZone') });
+      const file = await caller.garage.records.csv({ vehicleId: vehicleParam(req), customerVehicleId: queryParam(req, 'customerVehicleId'), timeZone: queryParam(req, 'timeZone') });
       return sendCsv(reply, file);
     },
   );
   restRoute(
     app,
-    { method: 'PATCH', url: '/api/service-records/:id', summary: 'Change fields of a service record', tag, auth: 'user', procedure: 'garage.records.update', inputFrom: 'body' },
+    { method: 'PATCH', url: '/api/service-records/:id', summary: 'Change fields of a service record (the owner of the history, or staff of the shop that wrote it)', tag, auth: 'user', procedure: 'garage.records.update', inputFrom: 'body' },
     ({ caller, req }) => caller.garage.records.update({ ...(objectBody(req) as ServiceRecordPatch), id: pathId(req) }),
   );
   restRoute(
     app,
-    { method: 'DELETE', url: '/api/service-records/:id', summary: 'Delete a service record', tag, auth: 'user', status: 204, procedure: 'garage.records.remove' },
+    { method: 'DELETE', url: '/api/service-records/:id', summary: 'Delete a service record (the owner of the history, or staff of the shop that wrote it)', tag, auth: 'user', status: 204, procedure: 'garage.records.remove' },
     async ({ caller, req }) => {
       await caller.garage.records.remove({ id: pathId(req) });
       return undefined;

@@ -3,24 +3,28 @@ import { createServiceRecordSchema, listServiceRecordsSchema, serviceRecordIdSch
 import { timeZoneSchema } from '../../../shared/dates.ts';
 import { serviceRecordsInputSchema } from '../../../shared/vehicles.ts';
 import { domainError } from '../../http/errors.ts';
+import { requireShopAccess } from '../../lib/shop-access.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { findVehicleById } from '../../lib/vehicles.ts';
-import { viewerOf } from '../../lib/viewer.ts';
-import { authedProcedure, router, techProcedure } from '../../trpc.ts';
-import { deleteRecord, findRecord, listCustomerVehicles, listRecords } from './repository.ts';
-import { changeRecord, componentHistory, createRecord, recordNotFound, recordsCsv } from './service.ts';
+import { authedProcedure, router } from '../../trpc.ts';
+import { findRecord, listRecords } from './repository.ts';
+import { listCustomerVehicles } from './reach.ts';
+import { changeRecord, componentHistory, createRecord, historyFilters, recordNotFound, recordsCsv, removeRecord } from './service.ts';
 
 const recordById = z.object({ id: serviceRecordIdSchema }).strict();
+const uuid = (label: string) => z.uuid({ error: `Invalid ${label} id` });
 
 /** Service records, answered as `garage.records.*` (the app router nests them there). */
 export const serviceRecordsRouter = router({
   list: authedProcedure.input(listServiceRecordsSchema).query(async ({ ctx, input }) => {
     if (input.vehicleId && !(await findVehicleById(ctx.db, input.vehicleId))) throw domainError('NOT_FOUND', 'Vehicle not found');
     const { limit, offset, ...filters } = input;
-    return refusingUnknownTimeZone(filters.timeZone, () => listRecords(ctx.db, viewerOf(ctx.user), filters, { limit, offset }));
+    return refusingUnknownTimeZone(filters.timeZone, async () =>
+      listRecords(ctx.db, ctx.user.id, await historyFilters(ctx.db, ctx.user.id, filters), { limit, offset }),
+    );
   }),
   get: authedProcedure.input(recordById).query(async ({ ctx, input }) => {
-    const record = await findRecord(ctx.db, viewerOf(ctx.user), input.id);
+    const record = await findRecord(ctx.db, ctx.user.id, input.id);
     if (!record) throw recordNotFound();
     return record;
   }),
@@ -30,23 +34,31 @@ export const serviceRecordsRouter = router({
   update: authedProcedure
     .input(updateServiceRecordSchema.extend({ id: serviceRecordIdSchema }))
     .mutation(({ ctx, input: { id, ...patch } }) => changeRecord(ctx.db, ctx.user, id, patch)),
-  remove: authedProcedure.input(recordById).mutation(async ({ ctx, input }) => {
-    if (!(await findRecord(ctx.db, viewerOf(ctx.user), input.id))) throw recordNotFound();
-    await deleteRecord(ctx.db, input.id);
-  }),
+  remove: authedProcedure.input(recordById).mutation(({ ctx, input }) => removeRecord(ctx.db, ctx.user, input.id)),
   /** A vehicle's history as a spreadsheet, newest first. */
   csv: authedProcedure
-    .input(z.object({ vehicleId: z.uuid({ error: 'Invalid vehicle id' }), customerId: z.uuid({ error: 'Invalid customer id' }).optional(), timeZone: timeZoneSchema.default('UTC') }).strict())
-    .query(({ ctx, input }) => refusingUnknownTimeZone(input.timeZone, () => recordsCsv(ctx.db, viewerOf(ctx.user), input))),
-  /** Customers' vehicles a technician may keep records for (through inquiries and appointments). */
-  customerVehicles: techProcedure
-    .input(z.object({ customerId: z.uuid({ error: 'Invalid customer id' }).optional() }).strict())
-    .query(({ ctx, input }) => listCustomerVehicles(ctx.db, input.customerId)),
+    .input(z.object({ vehicleId: uuid('vehicle'), customerVehicleId: uuid('customer vehicle').optional(), timeZone: timeZoneSchema.default('UTC') }).strict())
+    .query(({ ctx, input }) => refusingUnknownTimeZone(input.timeZone, () => recordsCsv(ctx.db, ctx.user.id, input))),
+  /** The vehicles of the shop's customers, which its staff keep records for (404 for non-staff). */
+  customerVehicles: authedProcedure
+    .input(
+      z
+        .object({
+          serviceCenterId: uuid('service center'),
+          customerId: uuid('customer').optional(),
+          search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+        })
+        .strict(),
+    )
+    .query(async ({ ctx, input }) => {
+      await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'work');
+      return listCustomerVehicles(ctx.db, input.serviceCenterId, { customerId: input.customerId, search: input.search || undefined });
+    }),
 });
 
 /** A component's history, answered as `vehicles.serviceRecords` (the app router merges it there). */
 export const componentHistoryRouter = router({
   serviceRecords: authedProcedure
     .input(serviceRecordsInputSchema)
-    .query(({ ctx, input }) => componentHistory(ctx.db, viewerOf(ctx.user), input.vehicleId, input.componentId)),
+    .query(({ ctx, input }) => componentHistory(ctx.db, ctx.user.id, input.vehicleId, input.componentId)),
 });

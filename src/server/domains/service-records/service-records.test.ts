@@ -123,7 +123,7 @@ describeEachDatabase('service records', (getDb) => {
       () => anonymous.garage.records.update({ id: MISSING, notes: 'x' }),
       () => anonymous.garage.records.remove({ id: MISSING }),
       () => anonymous.garage.records.csv({ vehicleId: fx.f150.vehicle.id }),
-      () => anonymous.garage.records.customerVehicles({}),
+      () => anonymous.garage.records.customerVehicles({ serviceCenterId: MISSING }),
     ];
     for (const call of calls) expect((await rejection(call())).code).toBe('UNAUTHORIZED');
     const v = fx.f150.vehicle.id;

@@ -1,73 +1,110 @@
 import { todayIn } from '../../../shared/dates.ts';
 import type { User } from '../../../shared/auth.ts';
 import type { CreateServiceRecordValues, ServiceRecord } from '../../../shared/service-records.ts';
-import type { Executor } from '../../db/index.ts';
+import type { Database, Executor } from '../../db/index.ts';
+import { auditable, recordAudit } from '../../lib/audit.ts';
+import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
-import { viewerOf, type Viewer } from '../../lib/viewer.ts';
-import { findRecord, inGarage, insertRecord, isTied, listRecords, raiseOdometer, updateRecord } from './repository.ts';
+import { deleteRecord, findRecord, inGarage, insertRecord, listRecords, raiseOdometer, updateRecord, type RecordFilters } from './repository.ts';
+import { customerVehicleOfMyShops, shopCustomerVehicle } from './reach.ts';
 
 const vehicleNotFound = () => domainError('NOT_FOUND', 'Vehicle not found in your garage');
 export const recordNotFound = () => domainError('NOT_FOUND', 'Service record not found');
 
 /**
- * Whose vehicle history a new record joins. Owners: their own garage vehicle. Technicians: a
- * customer's vehicle named in one of the customer's inquiries or appointments, or their own.
- * Anything else reads as missing: another user's rows are never revealed
- * (docs/api.md#who-may-call-what).
+ * Whose history a new record joins and who wrote it. Owners: their own garage vehicle. Staff
+ * (`serviceCenterId`, 'work'): a vehicle of one of their shop's customers; the record names the
+ * shop and the technician and joins the linked account's history. Anything else reads as missing.
  */
-async function historyOwner(db: Executor, user: User, vehicleId: string, customerId: string | null | undefined): Promise<string> {
-  if (customerId && customerId !== user.id) {
-    if (user.role !== 'tech' || !(await isTied(db, customerId, vehicleId))) throw vehicleNotFound();
-    return customerId;
+async function authorship(db: Executor, user: User, values: CreateServiceRecordValues) {
+  if (values.serviceCenterId || values.customerVehicleId) {
+    if (!values.serviceCenterId || !values.customerVehicleId) {
+      throw domainError('BAD_REQUEST', 'A shop\u2019s record names both serviceCenterId and customerVehicleId');
+    }
+    await requireShopAccess(db, user, values.serviceCenterId, 'work');
+    const target = await shopCustomerVehicle(db, values.serviceCenterId, values.customerVehicleId);
+    if (!target || target.vehicle_id !== values.vehicleId) throw domainError('NOT_FOUND', 'Vehicle not found among this shop\u2019s customers');
+    return { userId: target.user_id, technicianId: user.id, serviceCenterId: values.serviceCenterId, customerVehicleId: target.id };
   }
-  if (!(await inGarage(db, user.id, vehicleId))) throw vehicleNotFound();
-  return user.id;
+  if (!(await inGarage(db, user.id, values.vehicleId))) throw vehicleNotFound();
+  return { userId: user.id, technicianId: null, serviceCenterId: null, customerVehicleId: null };
 }
 
-export async function createRecord(db: Executor, user: User, values: CreateServiceRecordValues): Promise<ServiceRecord> {
-  const ownerId = await historyOwner(db, user, values.vehicleId, values.customerId);
-  if (values.componentId && !(await componentBelongsTo(db, values.componentId, values.vehicleId))) {
-    throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
-  }
-  const id = await insertRecord(db, { userId: ownerId, technicianId: user.role === 'tech' ? user.id : null }, values);
-  if (values.status === 'completed' && values.mileage !== null) await raiseOdometer(db, ownerId, values.vehicleId, values.mileage);
-  const record = await findRecord(db, viewerOf(user), id);
+export async function createRecord(db: Database, user: User, values: CreateServiceRecordValues): Promise<ServiceRecord> {
+  return db.transaction().execute(async (trx) => {
+    const author = await authorship(trx, user, values);
+    if (values.componentId && !(await componentBelongsTo(trx, values.componentId, values.vehicleId))) {
+      throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
+    }
+    const id = await insertRecord(trx, author, values);
+    if (values.status === 'completed' && values.mileage !== null && author.userId) await raiseOdometer(trx, author.userId, values.vehicleId, values.mileage);
+    const record = await findRecord(trx, user.id, id);
+    if (!record) throw recordNotFound();
+    if (author.serviceCenterId) {
+      await recordAudit(trx, { serviceCenterId: author.serviceCenterId, actorId: user.id, entity: 'service_record', entityId: id, action: 'create', after: auditable(record) });
+    }
+    return record;
+  });
+}
+
+/**
+ * What the caller may do to a record they can see: the owner keeps every right over their own
+ * history; staff change only what their shop wrote (audited); nobody else changes anything.
+ */
+async function writableRecord(db: Executor, user: User, id: string): Promise<{ record: ServiceRecord; shopId: string | null }> {
+  const record = await findRecord(db, user.id, id);
   if (!record) throw recordNotFound();
-  return record;
+  if (record.userId === user.id) return { record, shopId: null };
+  if (record.serviceCenterId && (await staffRole(db, user.id, record.serviceCenterId))) {
+    await requireShopAccess(db, user, record.serviceCenterId, 'work');
+    return { record, shopId: record.serviceCenterId };
+  }
+  throw domainError('FORBIDDEN', 'Staff change only the records their shop wrote, never the owner\u2019s own entries');
+}
+
+export async function removeRecord(db: Database, user: User, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { record, shopId } = await writableRecord(trx, user, id);
+    await deleteRecord(trx, id);
+    if (shopId) await recordAudit(trx, { serviceCenterId: shopId, actorId: user.id, entity: 'service_record', entityId: id, action: 'delete', before: auditable(record) });
+  });
 }
 
 export async function changeRecord(
-  db: Executor,
+  db: Database,
   user: User,
   id: string,
   patch: Parameters<typeof updateRecord>[2] & { timeZone: string },
 ): Promise<ServiceRecord> {
-  const viewer = viewerOf(user);
-  const existing = await findRecord(db, viewer, id);
-  if (!existing) throw recordNotFound();
-  const status = patch.status ?? existing.status;
-  const day = patch.date ?? existing.date.toISOString().slice(0, 10);
-  // Checked when the day or status changes: an unchanged day was accepted in the zone it was typed in.
-  const redated = patch.date !== undefined || patch.status !== undefined;
-  if (redated && status === 'completed' && day > todayIn(patch.timeZone)) {
-    throw domainError('BAD_REQUEST', 'A completed service cannot be dated in the future');
-  }
-  if (patch.componentId && !(await componentBelongsTo(db, patch.componentId, existing.vehicleId))) {
-    throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
-  }
-  const { timeZone: _zone, ...changes } = patch;
-  await updateRecord(db, id, changes);
-  const mileage = patch.mileage === undefined ? existing.mileageValue : patch.mileage;
-  // Only a new reading moves the odometer: an owner's later correction downwards stays.
-  const newReading = patch.mileage !== undefined || (patch.status === 'completed' && existing.status !== 'completed');
-  if (newReading && status === 'completed' && mileage !== null && existing.userId) {
-    await raiseOdometer(db, existing.userId, existing.vehicleId, mileage);
-  }
-  const record = await findRecord(db, viewer, id);
-  if (!record) throw recordNotFound();
-  return record;
+  return db.transaction().execute(async (trx) => {
+    const { record: existing, shopId } = await writableRecord(trx, user, id);
+    const status = patch.status ?? existing.status;
+    const day = patch.date ?? existing.date.toISOString().slice(0, 10);
+    // Checked when the day or status changes: an unchanged day was accepted in the zone it was typed in.
+    const redated = patch.date !== undefined || patch.status !== undefined;
+    if (redated && status === 'completed' && day > todayIn(patch.timeZone)) {
+      throw domainError('BAD_REQUEST', 'A completed service cannot be dated in the future');
+    }
+    if (patch.componentId && !(await componentBelongsTo(trx, patch.componentId, existing.vehicleId))) {
+      throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
+    }
+    const { timeZone: _zone, ...changes } = patch;
+    await updateRecord(trx, id, changes);
+    const mileage = patch.mileage === undefined ? existing.mileageValue : patch.mileage;
+    // Only a new reading moves the odometer: an owner's later correction downwards stays.
+    const newReading = patch.mileage !== undefined || (patch.status === 'completed' && existing.status !== 'completed');
+    if (newReading && status === 'completed' && mileage !== null && existing.userId) {
+      await raiseOdometer(trx, existing.userId, existing.vehicleId, mileage);
+    }
+    const record = await findRecord(trx, user.id, id);
+    if (!record) throw recordNotFound();
+    if (shopId) {
+      await recordAudit(trx, { serviceCenterId: shopId, actorId: user.id, entity: 'service_record', entityId: id, action: 'update', before: auditable(existing), after: auditable(record) });
+    }
+    return record;
+  });
 }
 
 /** A whole history fits in one file; far beyond any real vehicle's. */
@@ -87,26 +124,39 @@ function csvRow(record: ServiceRecord): CsvCell[] {
     record.cost,
     text(record.description),
     text(record.notes),
-    text(record.technicianName),
+    text(record.serviceCenterName ? `${record.technicianName ?? ''} (${record.serviceCenterName})`.trim() : record.technicianName),
   ];
 }
 
 /** A vehicle's history the viewer may see, newest first, as a spreadsheet. */
 export async function recordsCsv(
   db: Executor,
-  viewer: Viewer,
-  input: { vehicleId: string; customerId?: string; timeZone: string },
+  userId: string,
+  input: { vehicleId: string; customerVehicleId?: string; timeZone: string },
 ): Promise<CsvFile> {
   const vehicle = await findVehicleById(db, input.vehicleId);
   if (!vehicle) throw domainError('NOT_FOUND', 'Vehicle not found');
-  const { items } = await listRecords(db, viewer, input, { limit: CSV_MAX_ROWS, offset: 0 });
+  const { items } = await listRecords(db, userId, await historyFilters(db, userId, input), { limit: CSV_MAX_ROWS, offset: 0 });
   const slug = `${vehicle.year}-${vehicle.make}-${vehicle.model}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return { fileName: `service-history-${slug}.csv`, csv: toCsv([CSV_HEADER, ...items.map(csvRow)]) };
 }
 
 /** One component's history the viewer may see (their garage's, or customers' for technicians). */
-export async function componentHistory(db: Executor, viewer: Viewer, vehicleId: string, componentId: string) {
+export async function componentHistory(db: Executor, userId: string, vehicleId: string, componentId: string) {
   if (!(await componentBelongsTo(db, componentId, vehicleId))) throw domainError('NOT_FOUND', 'Component not found');
-  const { items } = await listRecords(db, viewer, { vehicleId, componentId, timeZone: 'UTC' }, { limit: 100, offset: 0 });
+  const { items } = await listRecords(db, userId, { vehicleId, componentId, timeZone: 'UTC' }, { limit: 100, offset: 0 });
   return items.map(({ id, serviceType, description, mileage, date }) => ({ id, serviceType, description, mileage, date }));
+}
+
+/** A list's filters; a shop customer's vehicle must be one of the caller's shops' (else 404). */
+export async function historyFilters<T extends { customerVehicleId?: string }>(
+  db: Executor,
+  userId: string,
+  input: T,
+): Promise<Omit<T, 'customerVehicleId'> & Pick<RecordFilters, 'customerVehicle'>> {
+  const { customerVehicleId, ...rest } = input;
+  if (!customerVehicleId) return rest;
+  const customerVehicle = await customerVehicleOfMyShops(db, userId, customerVehicleId);
+  if (!customerVehicle) throw domainError('NOT_FOUND', 'Vehicle not found');
+  return { ...rest, customerVehicle };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InviteCreateInput, StaffRole } from '../../../shared/shops.ts';
 import type { ServiceCenterInput } from '../../../shared/service-centers.ts';
+import { domainError } from '../../http/errors.ts';
 import { objectBody, restRoute } from '../../http/rest.ts';
 
 /** The path's parameters; the procedures validate them. */
@@ -84,8 +85,20 @@ export function registerShopsRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'GET', url: '/api/invites/:code', summary: 'What an invitation offers (shop, city, role), or why it cannot be used', tag, auth: 'public', procedure: 'shops.invites.preview' },
-    ({ caller, req }) => caller.shops.invites.preview({ code: params(req).code }),
+    {
+      method: 'GET',
+      url: '/api/invites/:code',
+      summary: 'What an invitation offers (shop, city, role), or why it cannot be used',
+      description: 'An open invitation answers `{state: "open", shopName, city, stateName, role, expiresAt}`; a used, expired or withdrawn one `{state, message}`; an unknown code 404.',
+      tag,
+      auth: 'public',
+      procedure: 'shops.invites.preview',
+    },
+    async ({ caller, req }) => {
+      const preview = await caller.shops.invites.preview({ code: params(req).code });
+      if (preview.state === 'invalid') throw domainError('NOT_FOUND', preview.message);
+      return preview;
+    },
   );
   restRoute(
     app,

@@ -49,6 +49,11 @@ export function registerVehiclesRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
+    { method: 'GET', url: '/api/vehicles/:id', summary: 'A stored vehicle (404 "Vehicle not found" for an unknown id)', tag: TAG, auth: 'public', procedure: 'vehicles.get' },
+    ({ caller, req }) => caller.vehicles.get({ vehicleId: pathId(req) }),
+  );
+  restRoute(
+    app,
     {
       method: 'GET',
       url: '/api/vehicles/:id/components',

@@ -34,6 +34,8 @@ export function createVehiclesRouter(decoders: DecoderSource = getVinDecoder) {
     choose: publicProcedure
       .input(vehicleSelectionSchema)
       .mutation(({ ctx, input }) => chooseVehicle(ctx.db, decoders, input)),
+    /** A stored vehicle by id: what a page address (`/?vehicle=<id>`) names. */
+    get: publicProcedure.input(vehicleIdInputSchema).query(({ ctx, input }) => requireVehicle(ctx.db, input.vehicleId)),
     components: publicProcedure.input(vehicleIdInputSchema).query(async ({ ctx, input }) => {
       await requireVehicle(ctx.db, input.vehicleId);
       return listComponents(ctx.db, input.vehicleId);

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff, createGarageVehicle, createShop } from '../helpers/inquiries.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+// My Requests end to end: an owner finds a shop and asks about a garage vehicle; the shop's staff
+// see it and reply; the owner is told and reads the reply; another shop's technician sees nothing.
+
+describe('My Requests: an owner and a shop talk about a request', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let maple: { id: string; name: string };
+  let other: { id: string; name: string };
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    maple = await createShop(server.db, [], { name: 'Maple Street Garage', city: 'Portland', state: 'OR', services: ['Brakes', 'Oil change'] });
+    other = await createShop(server.db, [], { name: 'Elsewhere Motors', city: 'Austin', state: 'TX' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function unreadLabel(page: Page): Promise<string> {
+    return (await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '';
+  }
+
+  it('sends a request, gets the shop\u2019s reply and its notification; another shop sees none of it', async () => {
+    const owner = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
+    await createGarageVehicle(server.db, ownerUser.id, { year: 2018, make: 'Toyota', model: 'Corolla', nickname: 'Blue Corolla' });
+
+    await owner.goto(`${server.url}/requests`);
+    await owner.getByText('No requests yet').waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-empty-mobile');
+
+    // Find a shop by city, contact it about the garage vehicle.
+    await owner.getByRole('button', { name: 'Find a shop' }).first().click();
+    await owner.getByRole('textbox', { name: 'Search shops' }).fill('portland');
+    const card = owner.getByRole('article', { name: 'Maple Street Garage' });
+    await card.waitFor();
+    await expect.poll(() => owner.getByRole('article', { name: 'Elsewhere Motors' }).count()).toBe(0);
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-find-shop-mobile');
+    await card.getByRole('button', { name: 'Contact this shop' }).click();
+    await chooseOption(owner, 'Vehicle', 'Blue Corolla (2018 Toyota Corolla)');
+    await owner.getByLabel(/^Subject/).fill('Brakes squeal when stopping');
+    await owner.getByLabel(/^Description/).fill('Since last week, mostly in the morning.');
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-contact-mobile');
+    await owner.getByRole('button', { name: 'Send request' }).click();
+    await owner.getByRole('heading', { name: 'Brakes squeal when stopping' }).waitFor();
+    await owner.getByText('No messages yet. The shop\u2019s replies appear here.').waitFor();
+    const inquiryId = new URL(owner.url()).searchParams.get('inquiry');
+    expect(inquiryId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The shop's technician sees it with the customer and vehicle, assigns it and replies.
+    const tech = await newPage(browser);
+    const { user: techUser } = await signIn(tech, server, { role: 'tech' });
+    await addStaff(server.db, maple.id, techUser.id, 'technician');
+    await tech.goto(`${server.url}/customer-inquiries`);
+    const row = tech.getByRole('row').filter({ hasText: 'Brakes squeal when stopping' });
+    await row.getByText('2018 Toyota Corolla').waitFor();
+    await row.getByRole('button', { name: 'View details of Brakes squeal when stopping' }).click();
+    const details = tech.getByRole('dialog', { name: 'Inquiry Details' });
+    await details.getByText('Vehicle: 2018 Toyota Corolla').waitFor();
+    await chooseOption(tech, 'Assigned technician', /\(Technician\)$/, details);
+    await tech.getByText(/^Assigned to /).waitFor();
+    await details.getByLabel('Reply to the customer').fill('Bring it in on Monday, we will check the pads.');
+    await details.getByRole('button', { name: 'Send reply' }).click();
+    await details.getByText('Bring it in on Monday, we will check the pads.').waitFor();
+    await details.getByRole('button', { name: 'Convert to appointment' }).waitFor();
+    await checkA11y(tech);
+    await screenshot(tech, 'requests-staff-thread');
+
+    // The owner is told: the bell counts it, its link opens the request with the reply.
+    await owner.goto(`${server.url}/requests`);
+    await owner.getByRole('button', { name: /^Brakes squeal when stopping/ }).waitFor();
+    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 1 unread');
+    await screenshot(owner, 'requests-list-mobile');
+    await owner.getByRole('button', { name: /^Notifications/ }).click();
+    await owner.getByRole('button', { name: /The shop replied to your request/ }).waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-bell-open-mobile');
+    await owner.getByRole('button', { name: /The shop replied to your request/ }).click();
+    await owner.waitForURL(`**/requests?inquiry=${inquiryId}`);
+    await owner.getByText('Bring it in on Monday, we will check the pads.').waitFor();
+    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications');
+    await owner.getByLabel('Write to the shop').fill('Monday works, thanks!');
+    await owner.getByRole('button', { name: 'Send message' }).click();
+    await owner.getByText('Monday works, thanks!').waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'requests-detail-mobile');
+
+    // A technician of another shop sees none of it, on the page or through the API.
+    const stranger = await newPage(browser, { colorScheme: 'dark' });
+    const { user: strangerUser } = await signIn(stranger, server, { role: 'tech' });
+    await addStaff(server.db, other.id, strangerUser.id, 'owner');
+    await stranger.goto(`${server.url}/customer-inquiries`);
+    await stranger.getByText('No inquiries found').waitFor();
+    expect(await stranger.getByText('Brakes squeal when stopping').count()).toBe(0);
+    await stranger.goto(`${server.url}/customer-inquiries?inquiry=${inquiryId}`);
+    await stranger.getByRole('dialog', { name: 'Inquiry Details' }).getByText('Customer inquiry not found').waitFor();
+    expect((await stranger.request.get(`${server.url}/api/customer-inquiries/${inquiryId}`)).status()).toBe(404);
+    expect((await stranger.request.get(`${server.url}/api/customer-inquiries/${inquiryId}/messages`)).status()).toBe(404);
+    await screenshot(stranger, 'requests-other-shop-dark');
+
+    // The owner cancels the request after confirming.
+    await owner.getByRole('button', { name: 'Cancel request' }).click();
+    await owner.getByRole('dialog', { name: 'Cancel this request?' }).getByRole('button', { name: 'Cancel request' }).click();
+    await owner.getByText('Request cancelled').waitFor();
+    await owner.getByText('Closed', { exact: true }).first().waitFor();
+    await expect.poll(() => owner.getByRole('button', { name: 'Cancel request' }).count()).toBe(0);
+
+    for (const page of [owner, tech, stranger]) {
+      expect(scriptErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('shows a technician of no shop where to start', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark' });
+    await signIn(page, server, { role: 'tech' });
+    await page.goto(`${server.url}/customer-inquiries`);
+    await page.getByText('You are not staff of a shop').waitFor();
+    await page.getByRole('link', { name: 'Register or join a shop' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'requests-no-shop-dark');
+    await page.goto(`${server.url}/requests`);
+    await page.getByText('No requests yet').waitFor();
+    await screenshot(page, 'requests-empty-tech-dark');
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
