@@ -264,9 +264,10 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   const spareVehicle = await insertDecodedVehicle(db, spareDraft);
   if (!spareVehicle) throw new Error('spare vehicle not stored');
   const record = await asA.garage.records.create({ vehicleId: vehicle.id, serviceType: RECORD_MARK, date: '2025-05-01', mileage: 39_000 });
+  const customerVehicle = await db.selectFrom('shop_customer_vehicles').select('id').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
   const shopRecord = await callerFor(db, technician).garage.records.create({
     serviceCenterId: shopA,
-    customerId: customer.id,
+    customerVehicleId: customerVehicle.id,
     vehicleId: vehicle.id,
     serviceType: 'Shop brake job',
     date: '2025-05-02',
@@ -356,6 +357,23 @@ async function freshCustomerVehicleOfShopA(fx: Fixtures): Promise<string> {
   return row.id;
 }
 
+/** A fresh request of A to shop A, for each cancel cell. */
+async function freshInquiryOfA(fx: Fixtures): Promise<string> {
+  const inquiry = await callerFor(fx.db, fx.users.ownerA).inquiries.create({ serviceCenterId: fx.shopA, inquiryType: 'general', subject: 'To cancel', description: 'Cancelled by a cell' });
+  return inquiry.id;
+}
+
+/** A fresh appointment request of A at shop A, for each cancel cell. */
+async function freshAppointmentOfA(fx: Fixtures): Promise<string> {
+  const appointment = await callerFor(fx.db, fx.users.ownerA).appointments.create({
+    serviceCenterId: fx.shopA,
+    appointmentDate: new Date(Date.now() + 2 * 86_400_000),
+    duration: 30,
+    serviceType: 'To cancel',
+  });
+  return appointment.id;
+}
+
 /** A fresh token of A for each revoke cell (an allowed revoke uses it up). */
 async function freshTokenOfA(fx: Fixtures): Promise<string> {
   return (await callerFor(fx.db, fx.users.ownerA).auth.tokens.create({ name: 'to revoke' })).id;
@@ -433,6 +451,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'vehicles.models': { rule: 'public', input: () => ({ year: 2020, make: 'Ford' }) satisfies In['vehicles']['models'], needsDecoder: true },
   // The stored vehicle matches, so the choice is answered without the decoder.
   'vehicles.choose': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['choose'] },
+  'vehicles.get': { rule: 'public', input: (fx) => ({ id: fx.vehicleId }) satisfies In['vehicles']['get'] },
   'vehicles.components': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['components'] },
   'vehicles.videos': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['videos'] },
   'vehicles.serviceRecords': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, componentId: fx.componentId }) satisfies In['vehicles']['serviceRecords'] },
@@ -509,6 +528,14 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   },
   'inquiries.setStatus': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, status: 'in_progress' }) satisfies In['inquiries']['setStatus'] },
 
+  'inquiries.assign': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, technicianId: fx.users.technician.id }) satisfies In['inquiries']['assign'] },
+  'inquiries.update': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, priority: 'high' }) satisfies In['inquiries']['update'] },
+  'inquiries.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshInquiryOfA(fx) }) satisfies In['inquiries']['cancel'] },
+  'inquiries.technicians': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['technicians'] },
+  'inquiries.customers': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['customers'] },
+  'inquiries.messages.list': { rule: 'requestRow', input: (fx) => ({ inquiryId: fx.inquiryOfA }) satisfies In['inquiries']['messages']['list'] },
+  'inquiries.messages.send': { rule: 'requestParty', input: (fx) => ({ inquiryId: fx.inquiryOfA, body: 'Matrix message' }) satisfies In['inquiries']['messages']['send'] },
+
   'appointments.list': { rule: 'requestList', input: () => ({ limit: 100 }) satisfies In['appointments']['list'], watched: (fx) => fx.appointmentOfA, ids: pageIds },
   'appointments.all': { rule: 'requestList', watched: (fx) => fx.appointmentOfA, ids: listIds },
   'appointments.stats': { rule: 'signedIn', input: () => ({ timeZone: 'Europe/Berlin' }) satisfies In['appointments']['stats'] },
@@ -518,6 +545,15 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     input: (fx) => ({ serviceCenterId: fx.shopA, appointmentDate: '2030-01-02T10:00:00Z', duration: 30, serviceType: 'Matrix' }) satisfies In['appointments']['create'],
   },
   'appointments.setStatus': { rule: 'shopWork', input: (fx) => ({ id: fx.appointmentOfA, status: 'confirmed' }) satisfies In['appointments']['setStatus'] },
+
+  'appointments.update': { rule: 'shopWork', input: (fx) => ({ id: fx.appointmentOfA, notes: 'Matrix note' }) satisfies In['appointments']['update'] },
+  'appointments.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshAppointmentOfA(fx) }) satisfies In['appointments']['cancel'] },
+  'appointments.technicians': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['technicians'] },
+  'appointments.customers': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['customers'] },
+
+  'notifications.list': { rule: 'signedIn', input: () => ({}) satisfies In['notifications']['list'] },
+  'notifications.unreadCount': { rule: 'signedIn' },
+  'notifications.markRead': { rule: 'signedIn', input: () => ({ all: true }) satisfies In['notifications']['markRead'] },
 
   'avatars.list': { rule: 'ownList', watched: (fx) => fx.avatarOfA, ids: listIds },
   'avatars.active': {
@@ -635,6 +671,7 @@ const REST: Record<string, RestRow> = {
 
   'POST /api/vehicles/decode-vin': { request: () => ({ url: '/api/vehicles/decode-vin', body: { vin: VIN } }) },
   'GET /api/vehicles/search': { request: () => ({ url: '/api/vehicles/search?year=2020&make=Ford&model=F-150' }) },
+  'GET /api/vehicles/:id': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}` }) },
   'GET /api/vehicles/:id/components': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/components` }) },
   'GET /api/vehicles/:id/videos': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/videos` }) },
 
@@ -675,10 +712,16 @@ const REST: Record<string, RestRow> = {
   'POST /api/customer-inquiries': { request: (fx) => ({ url: '/api/customer-inquiries', body: { serviceCenterId: fx.shopA, inquiryType: 'general', subject: 'REST', description: 'Matrix' } }) },
   'PATCH /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}`, body: { status: 'resolved' } }) },
 
+  'GET /api/customer-inquiries/:id/messages': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}/messages` }) },
+  'POST /api/customer-inquiries/:id/messages': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}/messages`, body: { body: 'REST message' } }) },
+  'POST /api/customer-inquiries/:id/cancel': { request: async (fx) => ({ url: `/api/customer-inquiries/${await freshInquiryOfA(fx)}/cancel` }) },
+
   'GET /api/service-appointments': { request: () => ({ url: '/api/service-appointments' }) },
   'GET /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}` }) },
   'POST /api/service-appointments': { request: (fx) => ({ url: '/api/service-appointments', body: { serviceCenterId: fx.shopA, appointmentDate: '2030-02-03T08:00:00Z', duration: 45, serviceType: 'REST' } }) },
   'PATCH /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}`, body: { status: 'in_progress' } }) },
+
+  'POST /api/service-appointments/:id/cancel': { request: async (fx) => ({ url: `/api/service-appointments/${await freshAppointmentOfA(fx)}/cancel` }) },
 
   'GET /api/avatars': { request: () => ({ url: '/api/avatars' }) },
   'GET /api/avatars/active': { request: () => ({ url: '/api/avatars/active' }) },
