@@ -41,7 +41,7 @@ const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'tec
  * - ownList: a list of the caller's own rows: A's row is listed for A only.
  * - inactiveRow / inactiveList: an inactive service center: visitors get NOT_FOUND / do not see it.
  * - requestRow: a request of owner A to shop A: its customer, shop A's staff and admins read it.
- * - requestList: a list of what the caller may read: A's request is listed for A, shop A's staff and admins.
+ * - requestList: a list of what the caller may read: A's request is listed for A and shop A's staff.
  * - mineList: the caller's own requests: listed for A only.
  * - requestParty: the customer and shop A's staff act on it (a message); others NOT_FOUND.
  * - customerRow: only the customer acts on it (cancel); others NOT_FOUND.
@@ -52,6 +52,9 @@ const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'tec
  * - centerManage / centerOwn: as shopManage / shopOwn, and admins too (the directory).
  * - staffOrAdmin: staff of any shop and admins; other signed-in users FORBIDDEN.
  * - authorOrAdmin: the knowledge item's author (shop A's technician) and admins; others FORBIDDEN.
+ * - historyRow / historyList: A's own service record of a vehicle A brought to shop A: A and shop
+ *   A's staff read it (listed for them); others NOT_FOUND / not listed.
+ * - historyWrite: changing that record: A alone; shop A's staff see it but get FORBIDDEN; others NOT_FOUND.
  */
 type Rule =
   | 'public'
@@ -72,11 +75,14 @@ type Rule =
   | 'centerManage'
   | 'centerOwn'
   | 'staffOrAdmin'
-  | 'authorOrAdmin';
+  | 'authorOrAdmin'
+  | 'historyRow'
+  | 'historyList'
+  | 'historyWrite';
 type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
 type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
 
-const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList']);
+const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList']);
 
 const allow = (listsWatchedRow?: boolean): Expectation => ({ allow: true, listsWatchedRow });
 const deny = (code: DenyCode): Expectation => ({ allow: false, code });
@@ -99,7 +105,13 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
     case 'requestRow':
       return allowIf(actor === 'ownerA' || STAFF_A.has(actor) || actor === 'admin', 'NOT_FOUND');
     case 'requestList':
-      return allow(actor === 'ownerA' || STAFF_A.has(actor) || actor === 'admin');
+    case 'historyList':
+      // Admins read a shop's rows by naming it (support), not in their own lists.
+      return allow(actor === 'ownerA' || STAFF_A.has(actor));
+    case 'historyRow':
+      return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
+    case 'historyWrite':
+      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
     case 'requestParty':
       return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
     case 'customerRow':
@@ -148,6 +160,9 @@ const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
   centerOwn: 'staff',
   staffOrAdmin: 'staff',
   authorOrAdmin: 'staff',
+  historyRow: 'user',
+  historyList: 'user',
+  historyWrite: 'user',
 };
 
 function describeExpectation(e: Expectation): string {
@@ -224,6 +239,9 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
       { service_center_id: shopA, user_id: technician.id, role: 'technician' },
     ])
     .execute();
+  // A second owner, so that shop A's owner may leave in a cell (the last owner cannot).
+  const coOwner = await createUser(db, { role: 'simple' });
+  await db.insertInto('shop_staff').values({ service_center_id: shopA, user_id: coOwner.id, role: 'owner' }).execute();
   const shopB = await insertCenter(db, 'Other Garage', otherShop.id);
   const inactive = await insertCenter(db, 'Closed Garage', shopOwner.id, false);
 
@@ -340,8 +358,10 @@ async function restoreStaff(fx: Fixtures): Promise<void> {
   for (const member of staff) {
     await fx.db.insertInto('shop_staff').values(member).onConflict((oc) => oc.columns(['service_center_id', 'user_id']).doUpdateSet({ role: member.role })).execute();
   }
-  const outsiders = [fx.users.ownerA, fx.users.ownerB, fx.users.modeTech, fx.users.otherShop, fx.users.admin].map((u) => u.id);
-  await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', 'in', outsiders).execute();
+  await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', '=', fx.users.otherShop.id).execute();
+  // Those who are nobody's staff stay so: a shop one of them registered in a cell is let go.
+  const outsiders = [fx.users.ownerA, fx.users.ownerB, fx.users.modeTech, fx.users.admin].map((u) => u.id);
+  await fx.db.deleteFrom('shop_staff').where('user_id', 'in', outsiders).execute();
 }
 
 /** A walk-in customer of shop A, made for one cell. */
@@ -451,7 +471,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'vehicles.models': { rule: 'public', input: () => ({ year: 2020, make: 'Ford' }) satisfies In['vehicles']['models'], needsDecoder: true },
   // The stored vehicle matches, so the choice is answered without the decoder.
   'vehicles.choose': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['choose'] },
-  'vehicles.get': { rule: 'public', input: (fx) => ({ id: fx.vehicleId }) satisfies In['vehicles']['get'] },
+  'vehicles.get': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['get'] },
   'vehicles.components': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['components'] },
   'vehicles.videos': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['videos'] },
   'vehicles.serviceRecords': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, componentId: fx.componentId }) satisfies In['vehicles']['serviceRecords'] },
@@ -468,7 +488,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'serviceCenters.all': { rule: 'inactiveList', watched: (fx) => fx.inactiveCenterId, ids: listIds },
   'serviceCenters.get': { rule: 'inactiveRow', input: (fx) => ({ id: fx.inactiveCenterId }) satisfies In['serviceCenters']['get'] },
   // Any signed-in user registers a shop and becomes its owner.
-  'serviceCenters.create': { rule: 'signedIn', input: () => ({ name: 'Matrix Garage', address: '4 Main St', city: 'Springfield', state: 'IL' }) satisfies In['serviceCenters']['create'] },
+  'serviceCenters.create': { rule: 'signedIn', input: () => ({ name: 'Matrix Garage', address: '4 Main St', city: 'Springfield', state: 'IL' }) satisfies In['serviceCenters']['create'], after: restoreStaff },
   'serviceCenters.update': { rule: 'centerManage', input: (fx) => ({ id: fx.shopA, phone: '555-010-9999' }) satisfies In['serviceCenters']['update'] },
   'serviceCenters.deactivate': { rule: 'centerOwn', input: async (fx) => ({ id: await freshCenterOfShopA(fx) }) satisfies In['serviceCenters']['deactivate'] },
 
@@ -480,7 +500,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     },
   },
   'shops.setCurrent': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['setCurrent'] },
-  'shops.register': { rule: 'signedIn', input: () => ({ name: 'Registered Garage', address: '6 Main St', city: 'Springfield', state: 'IL' }) satisfies In['shops']['register'] },
+  'shops.register': { rule: 'signedIn', input: () => ({ name: 'Registered Garage', address: '6 Main St', city: 'Springfield', state: 'IL' }) satisfies In['shops']['register'], after: restoreStaff },
   // Each allowed leave is undone afterwards, so later cells find the same staff.
   'shops.leave': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['leave'], after: restoreStaff },
   'shops.staff.list': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['staff']['list'] },
@@ -589,18 +609,18 @@ const PROCEDURES: Record<string, ProcedureRow> = {
       expect(entries.includes(fx.garageOfA)).toBe(actor === 'ownerA');
     },
   },
-  // A's own history: A alone (the shop sees what it wrote, not what A keeps for themselves).
-  'garage.records.list': { rule: 'ownList', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
-  'garage.records.get': { rule: 'ownRow', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
-  // A keeps records of A's garage vehicle (no shop named: the caller's own history).
-  'garage.records.create': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
-  'garage.records.update': { rule: 'ownRow', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
-  'garage.records.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
+  // A's history of a vehicle A brought to shop A: its staff read it, only A changes what A wrote.
+  'garage.records.list': { rule: 'historyList', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
+  'garage.records.get': { rule: 'historyRow', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
+  // A keeps records of A's garage vehicle (no shop named: only a vehicle of the caller's garage).
+  'garage.records.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
+  'garage.records.update': { rule: 'historyWrite', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
+  'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
   'garage.records.csv': {
     rule: 'signedIn',
     input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['records']['csv'],
-    // A's history for A alone.
-    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor === 'ownerA'),
+    // A's history of the vehicle for A and the shop A brought it to.
+    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor === 'ownerA' || STAFF_A.has(actor)),
   },
   'garage.records.customerVehicles': {
     rule: 'shopWork',
@@ -683,11 +703,11 @@ const REST: Record<string, RestRow> = {
 
   'GET /api/service-centers': { request: () => ({ url: '/api/service-centers' }) },
   'GET /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.inactiveCenterId}` }) },
-  'POST /api/service-centers': { request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
+  'POST /api/service-centers': { after: restoreStaff, request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
   'PATCH /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.shopA}`, body: { city: 'Springfield' } }) },
   'DELETE /api/service-centers/:id': { request: async (fx) => ({ url: `/api/service-centers/${await freshCenterOfShopA(fx)}` }) },
 
-  'POST /api/shops': { request: () => ({ url: '/api/shops', body: { name: 'REST Registered', address: '7 Main St', city: 'Springfield', state: 'IL' } }) },
+  'POST /api/shops': { request: () => ({ url: '/api/shops', body: { name: 'REST Registered', address: '7 Main St', city: 'Springfield', state: 'IL' } }), after: restoreStaff },
   'POST /api/shops/:centerId/leave': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/leave` }), after: restoreStaff },
   'GET /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff` }) },
   'POST /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff`, body: { role: 'technician' } }) },
