@@ -22,30 +22,71 @@ import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
 // ---- Actors, rules and what they imply ----------------------------------------------------
 
-const ACTORS = ['anonymous', 'ownerA', 'ownerB', 'tech'] as const;
+/**
+ * - ownerA: a vehicle owner who sent requests to shop A (a customer of shop A); ownerB: another owner.
+ * - modeTech: an account in Tech Mode that is staff of no shop (a mode grants nothing).
+ * - shopOwner, manager, technician: staff of shop A by role; otherShop: the owner of shop B.
+ * - admin: a platform administrator (staff of no shop).
+ */
+const ACTORS = ['anonymous', 'ownerA', 'ownerB', 'modeTech', 'shopOwner', 'manager', 'technician', 'otherShop', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type SignedIn = Exclude<Actor, 'anonymous'>;
+const STAFF_A: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'technician']);
+const MANAGERS_A: ReadonlySet<Actor> = new Set(['shopOwner', 'manager']);
+const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'technician', 'otherShop']);
 
 /**
- * - public: anyone.
- * - signedIn: any signed-in user (anonymous: UNAUTHORIZED).
- * - tech: Tech Mode only (owners: FORBIDDEN).
- * - ownRow: the input names a row of owner A; anyone else signed in gets NOT_FOUND (a technician too).
- * - ownRowOrTech: a row of owner A that technicians may also read; owner B gets NOT_FOUND.
+ * - public: anyone. signedIn: any signed-in user (anonymous: UNAUTHORIZED).
+ * - ownRow: the input names a row of owner A; anyone else signed in gets NOT_FOUND (staff and admins too).
  * - ownList: a list of the caller's own rows: A's row is listed for A only.
- * - ownListOrTech: A's row is listed for A and for technicians, never for B.
- * - inactiveRow: an inactive service center: visitors get NOT_FOUND, signed-in users read it.
- * - inactiveList: a list of service centers: an inactive one is listed for signed-in users only.
+ * - inactiveRow / inactiveList: an inactive service center: visitors get NOT_FOUND / do not see it.
+ * - requestRow: a request of owner A to shop A: its customer, shop A's staff and admins read it.
+ * - requestList: a list of what the caller may read: A's request is listed for A and shop A's staff.
+ * - mineList: the caller's own requests: listed for A only.
+ * - requestParty: the customer and shop A's staff act on it (a message); others NOT_FOUND.
+ * - customerRow: only the customer acts on it (cancel); others NOT_FOUND.
+ * - shopRead: names shop A or its row: shop A's staff and admins; others NOT_FOUND.
+ * - shopWork: shop A's staff; others NOT_FOUND.
+ * - shopManage: shop A's managers and owner; its technician FORBIDDEN; others NOT_FOUND.
+ * - shopOwn: shop A's owner; its manager and technician FORBIDDEN; others NOT_FOUND.
+ * - centerManage / centerOwn: as shopManage / shopOwn, and admins too (the directory).
+ * - staffOrAdmin: staff of any shop and admins; other signed-in users FORBIDDEN.
+ * - authorOrAdmin: the knowledge item's author (shop A's technician) and admins; others FORBIDDEN.
+ * - historyRow / historyList: A's own service record of a vehicle A brought to shop A: A and shop
+ *   A's staff read it (listed for them); others NOT_FOUND / not listed.
+ * - historyWrite: changing that record: A alone; shop A's staff see it but get FORBIDDEN; others NOT_FOUND.
  */
-type Rule = 'public' | 'signedIn' | 'tech' | 'ownRow' | 'ownRowOrTech' | 'ownList' | 'ownListOrTech' | 'inactiveRow' | 'inactiveList';
+type Rule =
+  | 'public'
+  | 'signedIn'
+  | 'ownRow'
+  | 'ownList'
+  | 'inactiveRow'
+  | 'inactiveList'
+  | 'requestRow'
+  | 'requestList'
+  | 'mineList'
+  | 'requestParty'
+  | 'customerRow'
+  | 'shopRead'
+  | 'shopWork'
+  | 'shopManage'
+  | 'shopOwn'
+  | 'centerManage'
+  | 'centerOwn'
+  | 'staffOrAdmin'
+  | 'authorOrAdmin'
+  | 'historyRow'
+  | 'historyList'
+  | 'historyWrite';
 type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
 type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
 
-const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'ownListOrTech', 'inactiveList']);
-const ROW_RULES: ReadonlySet<Rule> = new Set(['ownRow', 'ownRowOrTech', 'inactiveRow']);
+const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList']);
 
 const allow = (listsWatchedRow?: boolean): Expectation => ({ allow: true, listsWatchedRow });
 const deny = (code: DenyCode): Expectation => ({ allow: false, code });
+const allowIf = (condition: boolean, otherwise: DenyCode): Expectation => (condition ? allow() : deny(otherwise));
 
 /** The one place that turns a rule into the expected answer of each actor. */
 function expectationOf(rule: Rule, actor: Actor): Expectation {
@@ -56,16 +97,43 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
   switch (rule) {
     case 'signedIn':
       return allow();
-    case 'tech':
-      return actor === 'tech' ? allow() : deny('FORBIDDEN');
     case 'ownRow':
-      return actor === 'ownerA' ? allow() : deny('NOT_FOUND');
-    case 'ownRowOrTech':
-      return actor === 'ownerB' ? deny('NOT_FOUND') : allow();
+      return allowIf(actor === 'ownerA', 'NOT_FOUND');
     case 'ownList':
+    case 'mineList':
       return allow(actor === 'ownerA');
-    case 'ownListOrTech':
-      return allow(actor !== 'ownerB');
+    case 'requestRow':
+      return allowIf(actor === 'ownerA' || STAFF_A.has(actor) || actor === 'admin', 'NOT_FOUND');
+    case 'requestList':
+    case 'historyList':
+      // Admins read a shop's rows by naming it (support), not in their own lists.
+      return allow(actor === 'ownerA' || STAFF_A.has(actor));
+    case 'historyRow':
+      return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
+    case 'historyWrite':
+      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'requestParty':
+      return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
+    case 'customerRow':
+      return allowIf(actor === 'ownerA', 'NOT_FOUND');
+    case 'shopRead':
+      return allowIf(STAFF_A.has(actor) || actor === 'admin', 'NOT_FOUND');
+    case 'shopWork':
+      return allowIf(STAFF_A.has(actor), 'NOT_FOUND');
+    case 'shopManage':
+      return STAFF_A.has(actor) ? allowIf(MANAGERS_A.has(actor), 'FORBIDDEN') : deny('NOT_FOUND');
+    case 'shopOwn':
+      return STAFF_A.has(actor) ? allowIf(actor === 'shopOwner', 'FORBIDDEN') : deny('NOT_FOUND');
+    case 'centerManage':
+      if (actor === 'admin') return allow();
+      return STAFF_A.has(actor) ? allowIf(MANAGERS_A.has(actor), 'FORBIDDEN') : deny('NOT_FOUND');
+    case 'centerOwn':
+      if (actor === 'admin') return allow();
+      return STAFF_A.has(actor) ? allowIf(actor === 'shopOwner', 'FORBIDDEN') : deny('NOT_FOUND');
+    case 'staffOrAdmin':
+      return allowIf(STAFF_ANYWHERE.has(actor) || actor === 'admin', 'FORBIDDEN');
+    case 'authorOrAdmin':
+      return allowIf(actor === 'technician' || actor === 'admin', 'FORBIDDEN');
   }
 }
 
@@ -78,10 +146,23 @@ const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
   inactiveList: 'public',
   signedIn: 'user',
   ownRow: 'user',
-  ownRowOrTech: 'user',
   ownList: 'user',
-  ownListOrTech: 'user',
-  tech: 'tech',
+  requestRow: 'user',
+  requestList: 'user',
+  mineList: 'user',
+  requestParty: 'user',
+  customerRow: 'user',
+  shopRead: 'staff',
+  shopWork: 'staff',
+  shopManage: 'staff',
+  shopOwn: 'staff',
+  centerManage: 'staff',
+  centerOwn: 'staff',
+  staffOrAdmin: 'staff',
+  authorOrAdmin: 'staff',
+  historyRow: 'user',
+  historyList: 'user',
+  historyWrite: 'user',
 };
 
 function describeExpectation(e: Expectation): string {
@@ -97,17 +178,23 @@ interface Fixtures {
   users: Record<SignedIn, User> & { spare: User };
   vehicleId: string;
   componentId: string;
+  /** Written by shop A's technician. */
   knowledgeItemId: string;
-  activeCenterId: string;
+  /** Shop A (active, owned by shopOwner), shop B (owned by otherShop), an inactive center owned by shopOwner. */
+  shopA: string;
+  shopB: string;
   inactiveCenterId: string;
-  editableCenterId: string;
+  /** Shop A's customer record of owner A (made when A first wrote to the shop) and of a walk-in. */
+  customerOfA: string;
   inquiryOfA: string;
   appointmentOfA: string;
   avatarOfA: string;
   tokenOfA: string;
-  /** A's garage entry of the vehicle (which A named in an inquiry: the tie for technicians) and A's record of it. */
+  /** A's garage entry of the vehicle (named in A's request to shop A) and A's own record of it. */
   garageOfA: string;
   recordOfA: string;
+  /** A record shop A's technician wrote for A's vehicle. */
+  shopRecordOfA: string;
   /** A second stored vehicle: each garage.add cell first frees its slot. */
   spareVehicleId: string;
 }
@@ -119,13 +206,44 @@ const RECORD_MARK = 'Matrix oil change';
 const RANGE = { from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' };
 const STYLE = AVATAR_PRESETS[0]!.style;
 
+async function insertCenter(db: Database, name: string, ownerId: string, isActive = true): Promise<string> {
+  const row = await db
+    .insertInto('service_centers')
+    .values({ name, address: '1 Main St', city: 'Springfield', state: 'IL', is_active: isActive })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('shop_staff').values({ service_center_id: row.id, user_id: ownerId, role: 'owner' }).execute();
+  return row.id;
+}
+
 async function makeFixtures(db: Database): Promise<Fixtures> {
   const ownerA = await createUser(db, { role: 'simple' });
   const ownerB = await createUser(db, { role: 'simple' });
-  const tech = await createUser(db, { role: 'tech' });
+  const modeTech = await createUser(db, { role: 'tech' });
+  const shopOwner = await createUser(db, { role: 'tech' });
+  const manager = await createUser(db, { role: 'tech' });
+  // A technician who works in Simple Mode: the mode neither grants nor takes away.
+  const technician = await createUser(db, { role: 'simple' });
+  const otherShop = await createUser(db, { role: 'tech' });
+  const adminRow = await createUser(db, { role: 'simple' });
+  await db.updateTable('users').set({ is_admin: true }).where('id', '=', adminRow.id).execute();
+  const admin = { ...adminRow, isAdmin: true };
   const spare = await createUser(db, { role: 'simple' });
   const asA = callerFor(db, ownerA);
-  const asTech = callerFor(db, tech);
+
+  const shopA = await insertCenter(db, 'Open Garage', shopOwner.id);
+  await db
+    .insertInto('shop_staff')
+    .values([
+      { service_center_id: shopA, user_id: manager.id, role: 'manager' },
+      { service_center_id: shopA, user_id: technician.id, role: 'technician' },
+    ])
+    .execute();
+  // A second owner, so that shop A's owner may leave in a cell (the last owner cannot).
+  const coOwner = await createUser(db, { role: 'simple' });
+  await db.insertInto('shop_staff').values({ service_center_id: shopA, user_id: coOwner.id, role: 'owner' }).execute();
+  const shopB = await insertCenter(db, 'Other Garage', otherShop.id);
+  const inactive = await insertCenter(db, 'Closed Garage', shopOwner.id, false);
 
   // A stored vehicle (as a decode stores it) so no cell depends on the offline VIN decoder.
   const draft = { vin: VIN, year: 2020, make: 'Ford', model: 'F-150', trim: null, engine: null, transmission: null, drivetrain: null, bodyStyle: 'Pickup', details: {} };
@@ -136,45 +254,144 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   const [component] = await callerFor(db, null).vehicles.components({ vehicleId: vehicle.id });
   if (!component) throw new Error('fixture vehicle has no components');
 
-  const item = await asTech.knowledge.create({ title: 'Matrix item', body: 'Readable by everyone.', tags: ['matrix'] });
-  const active = await asTech.serviceCenters.create({ name: 'Open Garage', address: '1 Main St', city: 'Springfield', state: 'IL' });
-  const inactive = await asTech.serviceCenters.create({ name: 'Closed Garage', address: '2 Main St', city: 'Springfield', state: 'IL' });
-  await asTech.serviceCenters.deactivate({ id: inactive.id });
-  const editable = await asTech.serviceCenters.create({ name: 'Editable Garage', address: '3 Main St', city: 'Springfield', state: 'IL' });
+  const item = await db
+    .insertInto('knowledge_items')
+    .values({ audience: 'both', title: 'Matrix item', body: 'Readable by everyone.', tags: ['matrix'], created_by: technician.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
-  const inquiry = await asA.inquiries.create({ inquiryType: 'service', subject: 'A: brakes', description: 'Squeal' });
-  const appointment = await asA.appointments.create({ appointmentDate: new Date(Date.now() + 86_400_000), duration: 60, serviceType: 'A: brakes' });
+  const garage = await asA.garage.add({ vehicleId: vehicle.id, nickname: 'A truck', odometer: 40_000 });
+  const inquiry = await asA.inquiries.create({ serviceCenterId: shopA, garageVehicleId: garage.id, inquiryType: 'service', subject: 'A: brakes', description: 'Squeal' });
+  const appointment = await asA.appointments.create({
+    serviceCenterId: shopA,
+    garageVehicleId: garage.id,
+    appointmentDate: new Date(Date.now() + 86_400_000),
+    duration: 60,
+    serviceType: 'A: brakes',
+  });
+  const customer = await db.selectFrom('shop_customers').select('id').where('service_center_id', '=', shopA).where('user_id', '=', ownerA.id).executeTakeFirstOrThrow();
   const avatar = await asA.avatars.create({ displayName: 'A guide', style: STYLE });
   await asA.avatars.create({ displayName: 'A second guide', style: STYLE });
   // Everyone signed in has an active avatar, so GET /api/avatars/active answers 200 to each.
-  await callerFor(db, ownerB).avatars.create({ displayName: 'B guide', style: STYLE });
-  await asTech.avatars.create({ displayName: 'Tech guide', style: STYLE });
+  for (const user of [ownerB, modeTech, shopOwner, manager, technician, otherShop, admin]) {
+    await callerFor(db, user).avatars.create({ displayName: 'Guide', style: STYLE });
+  }
   const token = await asA.auth.tokens.create({ name: 'A token' });
 
   const spareDraft = { ...draft, vin: SPARE_VIN, year: 2003, make: 'Honda', model: 'Accord', bodyStyle: 'Sedan' };
   const spareVehicle = await insertDecodedVehicle(db, spareDraft);
   if (!spareVehicle) throw new Error('spare vehicle not stored');
-  const garage = await asA.garage.add({ vehicleId: vehicle.id, nickname: 'A truck', odometer: 40_000 });
-  await asA.inquiries.create({ inquiryType: 'service', subject: 'A: history', description: 'Keep my records', vehicleId: vehicle.id });
   const record = await asA.garage.records.create({ vehicleId: vehicle.id, serviceType: RECORD_MARK, date: '2025-05-01', mileage: 39_000 });
+  const customerVehicle = await db.selectFrom('shop_customer_vehicles').select('id').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+  const shopRecord = await callerFor(db, technician).garage.records.create({
+    serviceCenterId: shopA,
+    customerVehicleId: customerVehicle.id,
+    vehicleId: vehicle.id,
+    serviceType: 'Shop brake job',
+    date: '2025-05-02',
+  });
 
   return {
     db,
-    users: { ownerA, ownerB, tech, spare },
+    users: { ownerA, ownerB, modeTech, shopOwner, manager, technician, otherShop, admin, spare },
     vehicleId: vehicle.id,
     componentId: component.id,
     knowledgeItemId: item.id,
-    activeCenterId: active.id,
-    inactiveCenterId: inactive.id,
-    editableCenterId: editable.id,
+    shopA,
+    shopB,
+    inactiveCenterId: inactive,
+    customerOfA: customer.id,
     inquiryOfA: inquiry.id,
     appointmentOfA: appointment.id,
     avatarOfA: avatar.id,
     tokenOfA: token.id,
     garageOfA: garage.id,
     recordOfA: record.id,
+    shopRecordOfA: shopRecord.id,
     spareVehicleId: spareVehicle.id,
   };
+}
+
+/** A fresh center of shop A's owner for each deactivate cell (an allowed deactivate uses it up). */
+async function freshCenterOfShopA(fx: Fixtures): Promise<string> {
+  const id = await insertCenter(fx.db, 'To deactivate', fx.users.shopOwner.id);
+  await fx.db
+    .insertInto('shop_staff')
+    .values([
+      { service_center_id: id, user_id: fx.users.manager.id, role: 'manager' },
+      { service_center_id: id, user_id: fx.users.technician.id, role: 'technician' },
+    ])
+    .execute();
+  return id;
+}
+
+/** A new technician of shop A for each cell that changes or removes one. */
+async function freshTechnicianOfShopA(fx: Fixtures): Promise<User> {
+  const user = await createUser(fx.db, { role: 'simple' });
+  await fx.db.insertInto('shop_staff').values({ service_center_id: fx.shopA, user_id: user.id, role: 'technician' }).execute();
+  return user;
+}
+
+/** A fresh open invitation to shop A (its code and id). */
+async function freshInviteOfShopA(fx: Fixtures): Promise<{ id: string; code: string }> {
+  const invite = await callerFor(fx.db, fx.users.shopOwner).shops.invites.create({ serviceCenterId: fx.shopA, role: 'technician' });
+  return { id: invite.id, code: invite.code };
+}
+
+/** A fresh knowledge item of shop A's technician for each delete cell. */
+async function freshItemOfTechnician(fx: Fixtures): Promise<string> {
+  const row = await fx.db
+    .insertInto('knowledge_items')
+    .values({ audience: 'both', title: 'To delete', body: 'Written to be deleted.', created_by: fx.users.technician.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Puts shop A's staff and shop B's owner back as the fixtures made them, and nobody else in shop A's roles. */
+async function restoreStaff(fx: Fixtures): Promise<void> {
+  const staff = [
+    { service_center_id: fx.shopA, user_id: fx.users.shopOwner.id, role: 'owner' as const },
+    { service_center_id: fx.shopA, user_id: fx.users.manager.id, role: 'manager' as const },
+    { service_center_id: fx.shopA, user_id: fx.users.technician.id, role: 'technician' as const },
+  ];
+  for (const member of staff) {
+    await fx.db.insertInto('shop_staff').values(member).onConflict((oc) => oc.columns(['service_center_id', 'user_id']).doUpdateSet({ role: member.role })).execute();
+  }
+  await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', '=', fx.users.otherShop.id).execute();
+  // Those who are nobody's staff stay so: a shop one of them registered in a cell is let go.
+  const outsiders = [fx.users.ownerA, fx.users.ownerB, fx.users.modeTech, fx.users.admin].map((u) => u.id);
+  await fx.db.deleteFrom('shop_staff').where('user_id', 'in', outsiders).execute();
+}
+
+/** A walk-in customer of shop A, made for one cell. */
+async function freshCustomerOfShopA(fx: Fixtures): Promise<string> {
+  const row = await fx.db.insertInto('shop_customers').values({ service_center_id: fx.shopA, name: 'Walk-in' }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A vehicle of a fresh walk-in customer of shop A, made for one cell. */
+async function freshCustomerVehicleOfShopA(fx: Fixtures): Promise<string> {
+  const customerId = await freshCustomerOfShopA(fx);
+  const row = await fx.db.insertInto('shop_customer_vehicles').values({ customer_id: customerId, vehicle_id: fx.spareVehicleId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh request of A to shop A, for each cancel cell. */
+async function freshInquiryOfA(fx: Fixtures): Promise<string> {
+  const inquiry = await callerFor(fx.db, fx.users.ownerA).inquiries.create({ serviceCenterId: fx.shopA, inquiryType: 'general', subject: 'To cancel', description: 'Cancelled by a cell' });
+  return inquiry.id;
+}
+
+/** A fresh appointment request of A at shop A, for each cancel cell. */
+async function freshAppointmentOfA(fx: Fixtures): Promise<string> {
+  const appointment = await callerFor(fx.db, fx.users.ownerA).appointments.create({
+    serviceCenterId: fx.shopA,
+    appointmentDate: new Date(Date.now() + 2 * 86_400_000),
+    duration: 30,
+    serviceType: 'To cancel',
+  });
+  return appointment.id;
 }
 
 /** A fresh token of A for each revoke cell (an allowed revoke uses it up). */
@@ -223,13 +440,16 @@ interface ProcedureRow {
   check?: (answer: unknown, fx: Fixtures, actor: SignedIn | 'anonymous') => void;
   /** Loads the offline VIN decoder (absent in some environments: then 503 is tolerated, never an auth error). */
   needsDecoder?: boolean;
+  /** Undoes what an allowed call changed that later cells rely on. */
+  after?: (fx: Fixtures) => Promise<void>;
 }
 
 const withIds = z.array(z.object({ id: z.string() }));
 const listIds = (answer: unknown) => withIds.parse(answer).map((row) => row.id);
 const pageIds = (answer: unknown) => z.object({ items: withIds }).parse(answer).items.map((row) => row.id);
 
-const ownRole = (actor: Actor) => (actor === 'tech' ? 'tech' : 'simple');
+/** Each actor keeps its own mode, so later cells still act as the same user. */
+const ownRole = (fx: Fixtures, actor: Actor) => (actor === 'anonymous' ? 'simple' : (fx.users[actor].role ?? 'simple'));
 
 const PROCEDURES: Record<string, ProcedureRow> = {
   'auth.me': {
@@ -237,7 +457,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     check: (answer, fx, actor) => expect(answer === null ? null : z.object({ id: z.string() }).parse(answer).id).toBe(actor === 'anonymous' ? null : fx.users[actor].id),
   },
   // Each actor keeps its own role, so later cells still act as the same kind of user.
-  'auth.setRole': { rule: 'signedIn', input: (_fx, actor) => ({ role: ownRole(actor) }) satisfies In['auth']['setRole'] },
+  'auth.setRole': { rule: 'signedIn', input: (fx, actor) => ({ role: ownRole(fx, actor) }) satisfies In['auth']['setRole'] },
   'auth.updatePreferences': { rule: 'signedIn', input: () => ({ notifications: true }) satisfies In['auth']['updatePreferences'] },
   'auth.tokens.list': { rule: 'ownList', watched: (fx) => fx.tokenOfA, ids: listIds },
   'auth.tokens.create': { rule: 'signedIn', input: () => ({ name: 'matrix' }) satisfies In['auth']['tokens']['create'] },
@@ -251,37 +471,109 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'vehicles.models': { rule: 'public', input: () => ({ year: 2020, make: 'Ford' }) satisfies In['vehicles']['models'], needsDecoder: true },
   // The stored vehicle matches, so the choice is answered without the decoder.
   'vehicles.choose': { rule: 'public', input: () => ({ year: 2020, make: 'Ford', model: 'F-150' }) satisfies In['vehicles']['choose'] },
+  'vehicles.get': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['get'] },
   'vehicles.components': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['components'] },
   'vehicles.videos': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['videos'] },
   'vehicles.serviceRecords': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, componentId: fx.componentId }) satisfies In['vehicles']['serviceRecords'] },
 
   'knowledge.search': { rule: 'public', input: () => ({ tags: ['matrix'] }) satisfies In['knowledge']['search'] },
-  'knowledge.tips': { rule: 'public', input: (_fx, actor) => ({ pageContext: 'home', role: ownRole(actor) }) satisfies In['knowledge']['tips'] },
+  'knowledge.tips': { rule: 'public', input: (fx, actor) => ({ pageContext: 'home', role: ownRole(fx, actor) }) satisfies In['knowledge']['tips'] },
   'knowledge.tags': { rule: 'public', input: () => ({}) satisfies In['knowledge']['tags'] },
   'knowledge.get': { rule: 'public', input: (fx) => ({ id: fx.knowledgeItemId }) satisfies In['knowledge']['get'] },
-  'knowledge.create': { rule: 'tech', input: () => ({ title: 'Matrix note', body: 'Written in Tech Mode.' }) satisfies In['knowledge']['create'] },
-  'knowledge.update': { rule: 'tech', input: (fx) => ({ id: fx.knowledgeItemId, priority: 'high' }) satisfies In['knowledge']['update'] },
+  'knowledge.create': { rule: 'staffOrAdmin', input: () => ({ title: 'Matrix note', body: 'Written by staff.' }) satisfies In['knowledge']['create'] },
+  'knowledge.delete': { rule: 'authorOrAdmin', input: async (fx) => ({ id: await freshItemOfTechnician(fx) }) satisfies In['knowledge']['delete'] },
+  'knowledge.update': { rule: 'authorOrAdmin', input: (fx) => ({ id: fx.knowledgeItemId, priority: 'high' }) satisfies In['knowledge']['update'] },
 
   'serviceCenters.list': { rule: 'inactiveList', input: () => ({ limit: 100 }) satisfies In['serviceCenters']['list'], watched: (fx) => fx.inactiveCenterId, ids: pageIds },
   'serviceCenters.all': { rule: 'inactiveList', watched: (fx) => fx.inactiveCenterId, ids: listIds },
   'serviceCenters.get': { rule: 'inactiveRow', input: (fx) => ({ id: fx.inactiveCenterId }) satisfies In['serviceCenters']['get'] },
-  'serviceCenters.create': { rule: 'tech', input: () => ({ name: 'Matrix Garage', address: '4 Main St', city: 'Springfield', state: 'IL' }) satisfies In['serviceCenters']['create'] },
-  'serviceCenters.update': { rule: 'tech', input: (fx) => ({ id: fx.editableCenterId, phone: '555-010-9999' }) satisfies In['serviceCenters']['update'] },
-  'serviceCenters.deactivate': { rule: 'tech', input: (fx) => ({ id: fx.editableCenterId }) satisfies In['serviceCenters']['deactivate'] },
+  // Any signed-in user registers a shop and becomes its owner.
+  'serviceCenters.create': { rule: 'signedIn', input: () => ({ name: 'Matrix Garage', address: '4 Main St', city: 'Springfield', state: 'IL' }) satisfies In['serviceCenters']['create'], after: restoreStaff },
+  'serviceCenters.update': { rule: 'centerManage', input: (fx) => ({ id: fx.shopA, phone: '555-010-9999' }) satisfies In['serviceCenters']['update'] },
+  'serviceCenters.deactivate': { rule: 'centerOwn', input: async (fx) => ({ id: await freshCenterOfShopA(fx) }) satisfies In['serviceCenters']['deactivate'] },
 
-  'inquiries.list': { rule: 'ownListOrTech', input: () => ({ limit: 100 }) satisfies In['inquiries']['list'], watched: (fx) => fx.inquiryOfA, ids: pageIds },
-  'inquiries.all': { rule: 'ownListOrTech', watched: (fx) => fx.inquiryOfA, ids: listIds },
+  'shops.mine': {
+    rule: 'signedIn',
+    check: (answer, fx, actor) => {
+      const ids = z.object({ memberships: z.array(z.object({ serviceCenterId: z.string() })) }).parse(answer).memberships.map((m) => m.serviceCenterId);
+      expect(ids.includes(fx.shopA)).toBe(STAFF_A.has(actor));
+    },
+  },
+  'shops.setCurrent': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['setCurrent'] },
+  'shops.register': { rule: 'signedIn', input: () => ({ name: 'Registered Garage', address: '6 Main St', city: 'Springfield', state: 'IL' }) satisfies In['shops']['register'], after: restoreStaff },
+  // Each allowed leave is undone afterwards, so later cells find the same staff.
+  'shops.leave': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['leave'], after: restoreStaff },
+  'shops.staff.list': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['staff']['list'] },
+  'shops.staff.setRole': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, userId: (await freshTechnicianOfShopA(fx)).id, role: 'technician' }) satisfies In['shops']['staff']['setRole'],
+  },
+  'shops.staff.remove': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, userId: (await freshTechnicianOfShopA(fx)).id }) satisfies In['shops']['staff']['remove'],
+  },
+  'shops.invites.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, role: 'technician' }) satisfies In['shops']['invites']['create'] },
+  'shops.invites.list': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['shops']['invites']['list'] },
+  'shops.invites.revoke': {
+    rule: 'shopManage',
+    input: async (fx) => ({ serviceCenterId: fx.shopA, inviteId: (await freshInviteOfShopA(fx)).id }) satisfies In['shops']['invites']['revoke'],
+  },
+  'shops.invites.preview': { rule: 'public', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['preview'] },
+  // Anyone signed in who holds the code joins (shop A's staff keep their role).
+  'shops.invites.accept': { rule: 'signedIn', input: async (fx) => ({ code: (await freshInviteOfShopA(fx)).code }) satisfies In['shops']['invites']['accept'], after: restoreStaff },
+
+  'customers.list': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['customers']['list'],
+    check: (answer, fx) => expect(pageIds(answer)).toContain(fx.customerOfA),
+  },
+  'customers.get': { rule: 'shopRead', input: (fx) => ({ id: fx.customerOfA }) satisfies In['customers']['get'] },
+  'customers.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, name: 'Walk-in' }) satisfies In['customers']['create'] },
+  'customers.update': { rule: 'shopManage', input: (fx) => ({ id: fx.customerOfA, notes: 'Prefers mornings' }) satisfies In['customers']['update'] },
+  'customers.vehicles.add': {
+    rule: 'shopManage',
+    input: async (fx) => ({ customerId: await freshCustomerOfShopA(fx), vehicleId: fx.spareVehicleId, plate: 'ABC 123' }) satisfies In['customers']['vehicles']['add'],
+  },
+  'customers.vehicles.update': { rule: 'shopManage', input: async (fx) => ({ id: await freshCustomerVehicleOfShopA(fx), odometer: 1234 }) satisfies In['customers']['vehicles']['update'] },
+  'customers.vehicles.remove': { rule: 'shopManage', input: async (fx) => ({ id: await freshCustomerVehicleOfShopA(fx) }) satisfies In['customers']['vehicles']['remove'] },
+  'audit.list': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['audit']['list'] },
+
+  'inquiries.list': { rule: 'requestList', input: () => ({ limit: 100 }) satisfies In['inquiries']['list'], watched: (fx) => fx.inquiryOfA, ids: pageIds },
+  'inquiries.all': { rule: 'requestList', watched: (fx) => fx.inquiryOfA, ids: listIds },
   'inquiries.stats': { rule: 'signedIn' },
-  'inquiries.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.inquiryOfA }) satisfies In['inquiries']['get'] },
-  'inquiries.create': { rule: 'signedIn', input: () => ({ inquiryType: 'quote', subject: 'Matrix', description: 'Matrix cell' }) satisfies In['inquiries']['create'] },
-  'inquiries.setStatus': { rule: 'tech', input: (fx) => ({ id: fx.inquiryOfA, status: 'in_progress' }) satisfies In['inquiries']['setStatus'] },
+  'inquiries.get': { rule: 'requestRow', input: (fx) => ({ id: fx.inquiryOfA }) satisfies In['inquiries']['get'] },
+  'inquiries.create': {
+    rule: 'signedIn',
+    input: (fx) => ({ serviceCenterId: fx.shopA, inquiryType: 'quote', subject: 'Matrix', description: 'Matrix cell' }) satisfies In['inquiries']['create'],
+  },
+  'inquiries.setStatus': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, status: 'in_progress' }) satisfies In['inquiries']['setStatus'] },
 
-  'appointments.list': { rule: 'ownListOrTech', input: () => ({ limit: 100 }) satisfies In['appointments']['list'], watched: (fx) => fx.appointmentOfA, ids: pageIds },
-  'appointments.all': { rule: 'ownListOrTech', watched: (fx) => fx.appointmentOfA, ids: listIds },
+  'inquiries.assign': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, technicianId: fx.users.technician.id }) satisfies In['inquiries']['assign'] },
+  'inquiries.update': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, priority: 'high' }) satisfies In['inquiries']['update'] },
+  'inquiries.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshInquiryOfA(fx) }) satisfies In['inquiries']['cancel'] },
+  'inquiries.technicians': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['technicians'] },
+  'inquiries.customers': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['customers'] },
+  'inquiries.messages.list': { rule: 'requestRow', input: (fx) => ({ inquiryId: fx.inquiryOfA }) satisfies In['inquiries']['messages']['list'] },
+  'inquiries.messages.send': { rule: 'requestParty', input: (fx) => ({ inquiryId: fx.inquiryOfA, body: 'Matrix message' }) satisfies In['inquiries']['messages']['send'] },
+
+  'appointments.list': { rule: 'requestList', input: () => ({ limit: 100 }) satisfies In['appointments']['list'], watched: (fx) => fx.appointmentOfA, ids: pageIds },
+  'appointments.all': { rule: 'requestList', watched: (fx) => fx.appointmentOfA, ids: listIds },
   'appointments.stats': { rule: 'signedIn', input: () => ({ timeZone: 'Europe/Berlin' }) satisfies In['appointments']['stats'] },
-  'appointments.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.appointmentOfA }) satisfies In['appointments']['get'] },
-  'appointments.create': { rule: 'signedIn', input: () => ({ appointmentDate: '2030-01-02T10:00:00Z', duration: 30, serviceType: 'Matrix' }) satisfies In['appointments']['create'] },
-  'appointments.setStatus': { rule: 'tech', input: (fx) => ({ id: fx.appointmentOfA, status: 'confirmed' }) satisfies In['appointments']['setStatus'] },
+  'appointments.get': { rule: 'requestRow', input: (fx) => ({ id: fx.appointmentOfA }) satisfies In['appointments']['get'] },
+  'appointments.create': {
+    rule: 'signedIn',
+    input: (fx) => ({ serviceCenterId: fx.shopA, appointmentDate: '2030-01-02T10:00:00Z', duration: 30, serviceType: 'Matrix' }) satisfies In['appointments']['create'],
+  },
+  'appointments.setStatus': { rule: 'shopWork', input: (fx) => ({ id: fx.appointmentOfA, status: 'confirmed' }) satisfies In['appointments']['setStatus'] },
+
+  'appointments.update': { rule: 'shopWork', input: (fx) => ({ id: fx.appointmentOfA, notes: 'Matrix note' }) satisfies In['appointments']['update'] },
+  'appointments.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshAppointmentOfA(fx) }) satisfies In['appointments']['cancel'] },
+  'appointments.technicians': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['technicians'] },
+  'appointments.customers': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['customers'] },
+
+  'notifications.list': { rule: 'signedIn', input: () => ({}) satisfies In['notifications']['list'] },
+  'notifications.unreadCount': { rule: 'signedIn' },
+  'notifications.markRead': { rule: 'signedIn', input: () => ({ all: true }) satisfies In['notifications']['markRead'] },
 
   'avatars.list': { rule: 'ownList', watched: (fx) => fx.avatarOfA, ids: listIds },
   'avatars.active': {
@@ -317,32 +609,29 @@ const PROCEDURES: Record<string, ProcedureRow> = {
       expect(entries.includes(fx.garageOfA)).toBe(actor === 'ownerA');
     },
   },
-  'garage.records.list': { rule: 'ownListOrTech', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
-  'garage.records.get': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
-  // A keeps records of A's garage vehicle; technicians of the vehicle A named (customerId); B reaches neither.
-  'garage.records.create': {
-    rule: 'ownRowOrTech',
-    input: (fx) => ({ vehicleId: fx.vehicleId, customerId: fx.users.ownerA.id, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'],
-  },
-  'garage.records.update': { rule: 'ownRowOrTech', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
-  'garage.records.remove': { rule: 'ownRowOrTech', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
+  // A's history of a vehicle A brought to shop A: its staff read it, only A changes what A wrote.
+  'garage.records.list': { rule: 'historyList', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
+  'garage.records.get': { rule: 'historyRow', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
+  // A keeps records of A's garage vehicle (no shop named: only a vehicle of the caller's garage).
+  'garage.records.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
+  'garage.records.update': { rule: 'historyWrite', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
+  'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
   'garage.records.csv': {
     rule: 'signedIn',
     input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['records']['csv'],
-    // A's history for A and technicians (A named the vehicle); never for B.
-    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor !== 'ownerB'),
+    // A's history of the vehicle for A and the shop A brought it to.
+    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor === 'ownerA' || STAFF_A.has(actor)),
   },
   'garage.records.customerVehicles': {
-    rule: 'tech',
-    input: (fx) => ({ customerId: fx.users.ownerA.id }) satisfies In['garage']['records']['customerVehicles'],
-    check: (answer, fx) => expect(z.array(z.object({ vehicle: z.object({ id: z.string() }) })).parse(answer).map((t) => t.vehicle.id)).toEqual([fx.vehicleId]),
+    rule: 'shopWork',
+    input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['garage']['records']['customerVehicles'],
   },
 
-  'analytics.overview': { rule: 'tech', input: () => RANGE satisfies In['analytics']['overview'] },
-  'analytics.services': { rule: 'tech', input: () => RANGE satisfies In['analytics']['services'] },
-  'analytics.performance': { rule: 'tech', input: () => RANGE satisfies In['analytics']['performance'] },
-  'analytics.report': { rule: 'tech', input: () => RANGE satisfies In['analytics']['report'] },
-  'analytics.reportCsv': { rule: 'tech', input: () => RANGE satisfies In['analytics']['reportCsv'] },
+  'analytics.overview': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['overview'] },
+  'analytics.services': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['services'] },
+  'analytics.performance': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['performance'] },
+  'analytics.report': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['report'] },
+  'analytics.reportCsv': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['reportCsv'] },
 };
 
 interface ProcedureDef {
@@ -377,6 +666,8 @@ interface RestRow {
   renewsSession?: boolean;
   /** List rules of paths without a procedure: the row whose listing the rule is about. */
   watched?: (fx: Fixtures) => string;
+  /** Undoes what an allowed call changed that later cells rely on. */
+  after?: (fx: Fixtures) => Promise<void>;
 }
 
 const range = `from=${RANGE.from}&to=${RANGE.to}&timeZone=${RANGE.timeZone}`;
@@ -400,30 +691,57 @@ const REST: Record<string, RestRow> = {
 
   'POST /api/vehicles/decode-vin': { request: () => ({ url: '/api/vehicles/decode-vin', body: { vin: VIN } }) },
   'GET /api/vehicles/search': { request: () => ({ url: '/api/vehicles/search?year=2020&make=Ford&model=F-150' }) },
+  'GET /api/vehicles/:id': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}` }) },
   'GET /api/vehicles/:id/components': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/components` }) },
   'GET /api/vehicles/:id/videos': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/videos` }) },
 
   'GET /api/knowledge/search': { request: () => ({ url: '/api/knowledge/search?tags=matrix' }) },
-  'GET /api/knowledge/tips': { request: (_fx, actor) => ({ url: `/api/knowledge/tips?pageContext=help&role=${ownRole(actor)}` }) },
+  'GET /api/knowledge/tips': { request: (fx, actor) => ({ url: `/api/knowledge/tips?pageContext=help&role=${ownRole(fx, actor)}` }) },
   'GET /api/knowledge/:id': { request: (fx) => ({ url: `/api/knowledge/${fx.knowledgeItemId}` }) },
   'POST /api/knowledge': { request: () => ({ url: '/api/knowledge', body: { title: 'REST matrix note', body: 'Written over REST.' } }) },
   'PATCH /api/knowledge/:id': { request: (fx) => ({ url: `/api/knowledge/${fx.knowledgeItemId}`, body: { priority: 'low' } }) },
 
   'GET /api/service-centers': { request: () => ({ url: '/api/service-centers' }) },
   'GET /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.inactiveCenterId}` }) },
-  'POST /api/service-centers': { request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
-  'PATCH /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.editableCenterId}`, body: { city: 'Shelbyville' } }) },
-  'DELETE /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.editableCenterId}` }) },
+  'POST /api/service-centers': { after: restoreStaff, request: () => ({ url: '/api/service-centers', body: { name: 'REST Garage', address: '5 Main St', city: 'Springfield', state: 'IL' } }) },
+  'PATCH /api/service-centers/:id': { request: (fx) => ({ url: `/api/service-centers/${fx.shopA}`, body: { city: 'Springfield' } }) },
+  'DELETE /api/service-centers/:id': { request: async (fx) => ({ url: `/api/service-centers/${await freshCenterOfShopA(fx)}` }) },
+
+  'POST /api/shops': { request: () => ({ url: '/api/shops', body: { name: 'REST Registered', address: '7 Main St', city: 'Springfield', state: 'IL' } }), after: restoreStaff },
+  'POST /api/shops/:centerId/leave': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/leave` }), after: restoreStaff },
+  'GET /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff` }) },
+  'POST /api/shops/:centerId/staff': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/staff`, body: { role: 'technician' } }) },
+  'PATCH /api/shops/:centerId/staff/:userId': {
+    request: async (fx) => ({ url: `/api/shops/${fx.shopA}/staff/${(await freshTechnicianOfShopA(fx)).id}`, body: { role: 'technician' } }),
+  },
+  'DELETE /api/shops/:centerId/staff/:userId': { request: async (fx) => ({ url: `/api/shops/${fx.shopA}/staff/${(await freshTechnicianOfShopA(fx)).id}` }) },
+  'GET /api/shops/:centerId/invites': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/invites` }) },
+  'DELETE /api/shops/:centerId/invites/:inviteId': { request: async (fx) => ({ url: `/api/shops/${fx.shopA}/invites/${(await freshInviteOfShopA(fx)).id}` }) },
+  'GET /api/invites/:code': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}` }) },
+  'POST /api/invites/:code/accept': { request: async (fx) => ({ url: `/api/invites/${(await freshInviteOfShopA(fx)).code}/accept` }), after: restoreStaff },
+  'DELETE /api/knowledge/:id': { request: async (fx) => ({ url: `/api/knowledge/${await freshItemOfTechnician(fx)}` }) },
+
+  'GET /api/shops/:centerId/customers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/customers?limit=100` }) },
+  'POST /api/shops/:centerId/customers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/customers`, body: { name: 'REST walk-in' } }) },
+  'GET /api/customers/:id': { request: (fx) => ({ url: `/api/customers/${fx.customerOfA}` }) },
+  'PATCH /api/customers/:id': { request: (fx) => ({ url: `/api/customers/${fx.customerOfA}`, body: { phone: '555-0100' } }) },
+  'GET /api/shops/:centerId/audit': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/audit` }) },
 
   'GET /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries' }) },
   'GET /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}` }) },
-  'POST /api/customer-inquiries': { request: () => ({ url: '/api/customer-inquiries', body: { inquiryType: 'general', subject: 'REST', description: 'Matrix' } }) },
+  'POST /api/customer-inquiries': { request: (fx) => ({ url: '/api/customer-inquiries', body: { serviceCenterId: fx.shopA, inquiryType: 'general', subject: 'REST', description: 'Matrix' } }) },
   'PATCH /api/customer-inquiries/:id': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}`, body: { status: 'resolved' } }) },
+
+  'GET /api/customer-inquiries/:id/messages': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}/messages` }) },
+  'POST /api/customer-inquiries/:id/messages': { request: (fx) => ({ url: `/api/customer-inquiries/${fx.inquiryOfA}/messages`, body: { body: 'REST message' } }) },
+  'POST /api/customer-inquiries/:id/cancel': { request: async (fx) => ({ url: `/api/customer-inquiries/${await freshInquiryOfA(fx)}/cancel` }) },
 
   'GET /api/service-appointments': { request: () => ({ url: '/api/service-appointments' }) },
   'GET /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}` }) },
-  'POST /api/service-appointments': { request: () => ({ url: '/api/service-appointments', body: { appointmentDate: '2030-02-03T08:00:00Z', duration: 45, serviceType: 'REST' } }) },
+  'POST /api/service-appointments': { request: (fx) => ({ url: '/api/service-appointments', body: { serviceCenterId: fx.shopA, appointmentDate: '2030-02-03T08:00:00Z', duration: 45, serviceType: 'REST' } }) },
   'PATCH /api/service-appointments/:id': { request: (fx) => ({ url: `/api/service-appointments/${fx.appointmentOfA}`, body: { status: 'in_progress' } }) },
+
+  'POST /api/service-appointments/:id/cancel': { request: async (fx) => ({ url: `/api/service-appointments/${await freshAppointmentOfA(fx)}/cancel` }) },
 
   'GET /api/avatars': { request: () => ({ url: '/api/avatars' }) },
   'GET /api/avatars/active': { request: () => ({ url: '/api/avatars/active' }) },
@@ -444,14 +762,14 @@ const REST: Record<string, RestRow> = {
   'DELETE /api/garage/:id': { request: async (fx) => ({ url: `/api/garage/${await freshGarageEntryOfA(fx)}` }) },
   'GET /api/vehicles/:vehicleId/service-records': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records?limit=100` }) },
   'POST /api/vehicles/:vehicleId/service-records': {
-    request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records`, body: { customerId: fx.users.ownerA.id, serviceType: 'REST', date: '2025-05-04' } }),
+    request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records`, body: { serviceType: 'REST', date: '2025-05-04' } }),
   },
   'GET /api/vehicles/:vehicleId/service-records.csv': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records.csv` }) },
   'PATCH /api/service-records/:id': { request: (fx) => ({ url: `/api/service-records/${fx.recordOfA}`, body: { cost: '10.00' } }) },
   'DELETE /api/service-records/:id': { request: async (fx) => ({ url: `/api/service-records/${await freshRecordOfA(fx)}` }) },
 
-  'GET /api/analytics/report': { request: () => ({ url: `/api/analytics/report?${range}` }) },
-  'GET /api/analytics/report.csv': { request: () => ({ url: `/api/analytics/report.csv?${range}` }) },
+  'GET /api/analytics/report': { request: (fx) => ({ url: `/api/analytics/report?${range}&serviceCenterId=${fx.shopA}` }) },
+  'GET /api/analytics/report.csv': { request: (fx) => ({ url: `/api/analytics/report.csv?${range}&serviceCenterId=${fx.shopA}` }) },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },
@@ -533,6 +851,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
           } catch (error) {
             failure = error;
           }
+          await row.after?.(f);
           const code = failure instanceof TRPCError ? failure.code : failure === undefined ? undefined : 'NOT_A_TRPC_ERROR';
 
           if (!expected.allow) {
@@ -559,7 +878,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
     // Signed in only now: auth.changePassword above ended every earlier session of these users
     // and revoked their tokens, so A gets a new watched token.
     beforeAll(async () => {
-      for (const actor of ['ownerA', 'ownerB', 'tech'] as const) await signIn(actor);
+      for (const actor of ACTORS) if (actor !== 'anonymous') await signIn(actor);
       fixtures().tokenOfA = await freshTokenOfA(fixtures());
     });
 
@@ -581,6 +900,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
           if (body !== undefined) headers['content-type'] = 'application/json';
           const res = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
           if (row.renewsSession && actor !== 'anonymous') await signIn(actor);
+          await row.after?.(f);
 
           const where = `${route} as ${actor} (${rule}): ${res.statusCode} ${res.body.slice(0, 300)}`;
           if (!expected.allow) {

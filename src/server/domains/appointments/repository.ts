@@ -72,7 +72,7 @@ function toAppointment(row: AppointmentRow, names = NO_NAMES): ServiceAppointmen
 /**
  * Whose appointments a query reaches (docs/appointments.md#who-may-do-what):
  * - viewer: what the caller may see at all: their own requests (as the account or a linked shop
- *   customer) and every appointment of the shops they are staff of; admins everything;
+ *   customer) and every appointment of the shops they are staff of; `isAdmin`: every one (an admin reading one by id);
  * - shop: one shop's appointments (the caller's access to it is checked before);
  * - mine: the caller's own requests.
  */

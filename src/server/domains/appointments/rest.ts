@@ -29,7 +29,7 @@ export function registerAppointmentsRest(app: FastifyInstance): void {
       description:
         'Any of appointmentDate, duration, serviceType, description, technicianId (staff of the shop), estimatedCost, actualCost, notes and status. Staff of the appointment\u2019s shop only: anyone else gets 404. Each change is written to the shop\u2019s audit log and the customer is notified of a new time or status.',
       tag,
-      auth: 'user',
+      auth: 'staff',
       status: 200,
       procedure: 'appointments.update',
       inputFrom: 'body',

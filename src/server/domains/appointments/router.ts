@@ -32,10 +32,14 @@ async function scopeOf(db: Executor, user: User, input: { serviceCenterId?: stri
     return { kind: 'shop', serviceCenterId: input.serviceCenterId };
   }
   if (input.mine) return { kind: 'mine', userId: user.id };
-  return { kind: 'viewer', userId: user.id, isAdmin: user.isAdmin };
+  return viewerScope(user);
 }
 
-const viewerScope = (user: User): AppointmentScope => ({ kind: 'viewer', userId: user.id, isAdmin: user.isAdmin });
+/**
+ * What the caller may see: their own requests and their shops' rows. An admin reads any one row by
+ * id (support) but lists only their own, as everyone does, or a shop's by naming it.
+ */
+const viewerScope = (user: User, oneById = false): AppointmentScope => ({ kind: 'viewer', userId: user.id, isAdmin: oneById && user.isAdmin });
 
 export const appointmentsRouter = router({
   list: authedProcedure.input(listAppointmentsSchema).query(async ({ ctx, input: { search, status, date, timeZone, cursor, limit, ...scope } }) => {
@@ -49,7 +53,7 @@ export const appointmentsRouter = router({
   }),
   get: authedProcedure
     .input(z.object({ id: appointmentIdSchema }).strict())
-    .query(async ({ ctx, input }) => found(await findAppointment(ctx.db, viewerScope(ctx.user), input.id))),
+    .query(async ({ ctx, input }) => found(await findAppointment(ctx.db, viewerScope(ctx.user, true), input.id))),
   create: authedProcedure.input(createAppointmentSchema).mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.user, input)),
   /** Staff of the appointment's shop edit and reschedule it (docs/appointments.md#rules). */
   update: authedProcedure.input(updateAppointmentSchema).mutation(({ ctx, input }) => changeAppointment(ctx.db, ctx.user, input)),

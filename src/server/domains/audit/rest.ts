@@ -12,7 +12,7 @@ export function registerAuditRest(app: FastifyInstance): void {
       description:
         'Who changed what and when, with the data before and after. Filter with `entity` (customer, customer_vehicle, inquiry, appointment, service_record, ...); `limit` (at most 100) and `cursor` page. Technicians: 403; not staff of the shop: 404.',
       tag: 'Audit',
-      auth: 'user',
+      auth: 'staff',
       procedure: 'audit.list',
       inputFrom: 'query',
     },

@@ -50,7 +50,7 @@ export function registerInquiriesRest(app: FastifyInstance): void {
   // (docs/inquiries.md#rules).
   restRoute(
     app,
-    { method: 'PATCH', url: '/api/customer-inquiries/:id', summary: "Change an inquiry's status (staff of its shop)", tag, auth: 'user', status: 200, procedure: 'inquiries.setStatus', inputFrom: 'body' },
+    { method: 'PATCH', url: '/api/customer-inquiries/:id', summary: "Change an inquiry's status (staff of its shop)", tag, auth: 'staff', status: 200, procedure: 'inquiries.setStatus', inputFrom: 'body' },
     ({ caller, req }) => caller.inquiries.setStatus({ ...(objectBody(req) as InquiryStatusChange), id: pathId(req) }),
   );
   restRoute(

@@ -21,12 +21,12 @@ export function registerServiceCentersRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'PATCH', url: '/api/service-centers/:id', summary: 'Update a service center (its managers and owners, or an admin)', tag, auth: 'user', procedure: 'serviceCenters.update', inputFrom: 'body' },
+    { method: 'PATCH', url: '/api/service-centers/:id', summary: 'Update a service center (its managers and owners, or an admin)', tag, auth: 'staff', procedure: 'serviceCenters.update', inputFrom: 'body' },
     ({ caller, req }) => caller.serviceCenters.update({ ...(objectBody(req) as ServiceCenterPatch), id: pathId(req) }),
   );
   restRoute(
     app,
-    { method: 'DELETE', url: '/api/service-centers/:id', summary: 'Deactivate a service center (its owner or an admin; it stays listed as inactive)', tag, auth: 'user', status: 204, procedure: 'serviceCenters.deactivate' },
+    { method: 'DELETE', url: '/api/service-centers/:id', summary: 'Deactivate a service center (its owner or an admin; it stays listed as inactive)', tag, auth: 'staff', status: 204, procedure: 'serviceCenters.deactivate' },
     async ({ caller, req }) => {
       await caller.serviceCenters.deactivate({ id: pathId(req) });
       return undefined;

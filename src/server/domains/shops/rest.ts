@@ -19,7 +19,7 @@ export function registerShopsRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'GET', url: '/api/shops/:centerId/staff', summary: "The shop's staff with their roles (any staff member; admins)", tag, auth: 'user', procedure: 'shops.staff.list' },
+    { method: 'GET', url: '/api/shops/:centerId/staff', summary: "The shop's staff with their roles (any staff member; admins)", tag, auth: 'staff', procedure: 'shops.staff.list' },
     ({ caller, req }) => caller.shops.staff.list({ serviceCenterId: params(req).centerId }),
   );
   restRoute(
@@ -30,7 +30,7 @@ export function registerShopsRest(app: FastifyInstance): void {
       summary: 'Invite a member (managers and owners; only owners invite owners)',
       description: 'Answers the invitation with its `code` and `link` (`/invite/<code>`): the only time the code is shown. It is single-use and expires in 7 days; with `email` and a configured mail server it is also e-mailed (`emailed`).',
       tag,
-      auth: 'user',
+      auth: 'staff',
       procedure: 'shops.invites.create',
       inputFrom: 'body',
     },
@@ -43,7 +43,7 @@ export function registerShopsRest(app: FastifyInstance): void {
       url: '/api/shops/:centerId/staff/:userId',
       summary: "Change a member's role (managers and owners; only owners make or change owners; the last owner stays one)",
       tag,
-      auth: 'user',
+      auth: 'staff',
       procedure: 'shops.staff.setRole',
       inputFrom: 'body',
     },
@@ -59,7 +59,7 @@ export function registerShopsRest(app: FastifyInstance): void {
       url: '/api/shops/:centerId/staff/:userId',
       summary: 'Remove a member (managers and owners; a member may remove themselves; never the last owner)',
       tag,
-      auth: 'user',
+      auth: 'staff',
       status: 204,
       procedure: 'shops.staff.remove',
     },
@@ -71,12 +71,12 @@ export function registerShopsRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'GET', url: '/api/shops/:centerId/invites', summary: 'Open invitations, without their codes (managers and owners)', tag, auth: 'user', procedure: 'shops.invites.list' },
+    { method: 'GET', url: '/api/shops/:centerId/invites', summary: 'Open invitations, without their codes (managers and owners)', tag, auth: 'staff', procedure: 'shops.invites.list' },
     ({ caller, req }) => caller.shops.invites.list({ serviceCenterId: params(req).centerId }),
   );
   restRoute(
     app,
-    { method: 'DELETE', url: '/api/shops/:centerId/invites/:inviteId', summary: 'Withdraw an open invitation (managers and owners)', tag, auth: 'user', status: 204, procedure: 'shops.invites.revoke' },
+    { method: 'DELETE', url: '/api/shops/:centerId/invites/:inviteId', summary: 'Withdraw an open invitation (managers and owners)', tag, auth: 'staff', status: 204, procedure: 'shops.invites.revoke' },
     async ({ caller, req }) => {
       const { centerId, inviteId } = params(req);
       await caller.shops.invites.revoke({ serviceCenterId: centerId, inviteId });
@@ -115,7 +115,7 @@ export function registerShopsRest(app: FastifyInstance): void {
   );
   restRoute(
     app,
-    { method: 'POST', url: '/api/shops/:centerId/leave', summary: 'Leave a shop (any member except its last owner)', tag, auth: 'user', status: 204, procedure: 'shops.leave' },
+    { method: 'POST', url: '/api/shops/:centerId/leave', summary: 'Leave a shop (any member except its last owner)', tag, auth: 'staff', status: 204, procedure: 'shops.leave' },
     async ({ caller, req }) => {
       await caller.shops.leave({ serviceCenterId: params(req).centerId });
       return undefined;
