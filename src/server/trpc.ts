@@ -83,18 +83,3 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   const user = signedIn(ctx.user);
   return mapDatabaseFaults(await next({ ctx: { user } }));
 });
-
-/** Platform administration: the global knowledge base and the directory of centers (docs/shops.md#admins). */
-export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const user = signedIn(ctx.user);
-  if (!user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only administrators can do this' });
-  return mapDatabaseFaults(await next({ ctx: { user } }));
-});
-
-export const techProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const user = signedIn(ctx.user);
-  if (user.role !== 'tech') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is available in Tech Mode only' });
-  }
-  return mapDatabaseFaults(await next({ ctx: { user } }));
-});
