@@ -20,6 +20,10 @@ export const theme = createTheme({
     // Icon-only close buttons need a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
+    // A menu holds menu items only: the focusable placeholder Mantine puts first is not one
+    // (axe: aria-required-children), so opening a menu focuses its first item instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    MenuDivider: { defaultProps: { role: 'separator' } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // The default description colour is dimmed text on the toast's own tint: too faint for AA.

@@ -52,7 +52,7 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
           </div>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <UrgencyBadge urgency={urgency} size="md" />
-            <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+            <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button variant="default" size="compact-md" aria-label={`More for ${entry.nickname}`}>
                   <IconDots size={16} />
@@ -68,7 +68,7 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
                 </Menu.Item>
-                <Menu.Divider role="separator" />
+                <Menu.Divider />
                 <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
                   Remove from garage
                 </Menu.Item>
