@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { addCustomer, addCustomerVehicle, addStaff, createCenter } from '../helpers/appointments.ts';
 import { callerFor } from '../helpers/factories.ts';
 import type { User } from '../../src/shared/auth.ts';
 
@@ -34,11 +35,11 @@ describe('My Garage, service records and what is due', () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   });
   /** Each test signs in people of its own: an owner (light scheme) and a technician (dark). */
-  async function people(): Promise<{ owner: Page; tech: Page; ownerUser: User }> {
+  async function people(): Promise<{ owner: Page; tech: Page; ownerUser: User; techUser: User }> {
     const [owner, tech] = await Promise.all([newPage(browser), newPage(browser, { colorScheme: 'dark' })]);
     const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
-    await signIn(tech, server, { role: 'tech' });
-    return { owner, tech, ownerUser };
+    const { user: techUser } = await signIn(tech, server, { role: 'tech' });
+    return { owner, tech, ownerUser, techUser };
   }
   afterAll(async () => {
     await browser?.close();
@@ -149,16 +150,15 @@ describe('My Garage, service records and what is due', () => {
     expect(scriptErrors(owner)).toEqual([]);
   });
 
-  it("lets a technician keep records for a customer's vehicle named in an appointment", async () => {
-    // A customer of its own, with the vehicle saved at 1,000 miles and an appointment naming it.
-    const { owner: customer, tech, ownerUser: user } = await people();
+  it("lets a shop's technician keep records for its customer's vehicle; the owner sees them by the shop", async () => {
+    // A customer of the technician's shop, linked to the owner's account, with the vehicle saved at 1,000 miles.
+    const { owner: customer, tech, ownerUser: user, techUser } = await people();
     const caller = callerFor(server.db, user);
     const vehicle = await caller.vehicles.choose({ year: Number(MODEL_YEAR), make: 'Toyota', model: 'Camry' });
-    await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 1000 });
-    await server.db
-      .insertInto('service_appointments')
-      .values({ customer_id: user.id, vehicle_id: vehicle.id, appointment_date: new Date(), duration: 60, service_type: 'Brake inspection' })
-      .execute();
+    const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 1000 });
+    const shop = await createCenter(server.db, 'Camry Care');
+    await addStaff(server.db, shop, 'technician', techUser);
+    await addCustomerVehicle(server.db, await addCustomer(server.db, shop, user, 'Casey Commuter'), vehicle.id, entry.id);
     await tech.goto(`${server.url}/records`);
     await tech.getByRole('button', { name: 'Add Record' }).first().click();
     const form = tech.getByRole('dialog', { name: 'Add Service Record' });
@@ -178,6 +178,9 @@ describe('My Garage, service records and what is due', () => {
     expect(stored.technician_id).not.toBeNull();
     await customer.goto(`${server.url}/garage`);
     await expect(customer.getByRole('region', { name: 'Commuter' }).innerText()).resolves.toContain('1,200 mi');
+    await customer.goto(`${server.url}/records`);
+    await expect.poll(() => customer.getByRole('table', { name: 'Service records' }).innerText()).toContain('by Camry Care');
+    await screenshot(customer, 'records-by-shop-owner');
     expect(scriptErrors(tech)).toEqual([]);
   });
 });
