@@ -231,6 +231,12 @@ const inquiryShape = z
 const messageShape = z
   .object({ id: uuid, inquiryId: uuid, fromStaff: z.boolean(), authorName: text.nullable(), mine: z.boolean(), body: text, createdAt: when })
   .strict() satisfies z.ZodType<Wire<InquiryMessage>>;
+const notificationPageShape = z
+  .object({
+    items: z.array(z.object({ id: uuid, kind: text, title: text, body: z.string(), link: text.nullable(), readAt: when.nullable(), createdAt: when }).strict()),
+    nextCursor: text.nullable(),
+  })
+  .strict();
 const threadShape = z.object({ messages: z.array(messageShape), hasEarlier: z.boolean() }).strict();
 
 const appointmentShape = z
@@ -778,6 +784,18 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages?limit=500`, as: 'owner', status: 400 }),
   row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'other', status: 404 }),
   row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'anonymous', status: 401 }),
+
+  // Notifications: the tech's reply above told the owner.
+  row({ method: 'GET', route: '/api/notifications', as: 'owner', status: 200, shape: notificationPageShape, check: (p) => expect(p.items.map((n) => n.kind)).toContain('inquiry_reply') }),
+  row({ method: 'GET', route: '/api/notifications', as: 'other', status: 200, shape: notificationPageShape, check: (p) => expect(p.items).toEqual([]) }),
+  row({ method: 'GET', route: '/api/notifications', url: '/api/notifications?limit=0', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/notifications', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/notifications/unread-count', as: 'owner', status: 200, shape: z.object({ count: z.number() }).strict(), check: (c) => expect(c.count).toBeGreaterThan(0) }),
+  row({ method: 'GET', route: '/api/notifications/unread-count', as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ id: MISSING }), status: 404, note: 'not one of yours' }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ all: 'yes' }), status: 400 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'anonymous', body: () => ({ all: true }), status: 401 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ all: true }), status: 200, shape: z.object({ updated: z.number() }).strict(), check: (r) => expect(r.updated).toBeGreaterThan(0) }),
 
   // The customer cancels their own open or in-progress request, once.
   row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/cancel`, as: 'other', status: 404 }),
