@@ -30,15 +30,33 @@ export async function prepareAttacker(url: string, rows = 100): Promise<string> 
   });
   if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const serviceCenterId = await attackerShop(url, cookie);
   for (let i = 0; i < rows; i++) {
     const res = await fetch(`${url}/api/customer-inquiries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: url },
-      body: JSON.stringify({ inquiryType: 'service', subject: `Inquiry ${i} ${'x'.repeat(150)}`, description: LONG_TEXT }),
+      body: JSON.stringify({ inquiryType: 'service', subject: `Inquiry ${i} ${'x'.repeat(150)}`, description: LONG_TEXT, serviceCenterId }),
     });
     if (res.status !== 201) throw new Error(`inquiry creation answered ${res.status}: ${await res.text()}`);
   }
   return cookie;
+}
+
+/** The shop the attacker's inquiries are addressed to: an active one, else one the attacker registers. */
+async function attackerShop(url: string, cookie: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', cookie, origin: url };
+  const centers = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as { id: string; isActive: boolean }[];
+  const active = centers.find((c) => c.isActive);
+  if (active) return active.id;
+  // Registering a center is open to Tech Mode accounts (and, with shops, to every account).
+  await fetch(`${url}/trpc/auth.setRole`, { method: 'POST', headers, body: JSON.stringify({ json: { role: 'tech' } }) });
+  const res = await fetch(`${url}/api/service-centers`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: `Attack Garage ${Date.now()}`, address: '1 Main St', city: 'Springfield', state: 'IL' }),
+  });
+  if (res.status !== 201) throw new Error(`center creation answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
 const STATUSES = [undefined, 'open', 'in_progress', 'resolved', 'closed'] as const;

@@ -26,6 +26,10 @@ try {
     body: JSON.stringify({ json: { role: 'tech' } }),
   });
   const headers = { cookie, origin: url, 'content-type': 'application/json' };
+  // Every inquiry is addressed to a shop: one of the demo centers.
+  const centers = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as { id: string; isActive: boolean }[];
+  const serviceCenterId = centers.find((c) => c.isActive)?.id;
+  if (!serviceCenterId) throw new Error('no active service center to address the load test inquiries to');
   const inquiryPage = encodeURIComponent(JSON.stringify({ 0: { json: { limit: 25 } }, 1: { json: null } }));
   const result = await autocannon({
     url,
@@ -39,7 +43,7 @@ try {
         method: 'POST',
         path: '/api/customer-inquiries',
         headers,
-        body: JSON.stringify({ inquiryType: 'service', subject: 'Load test', description: 'Mixed load', priority: 'low' }),
+        body: JSON.stringify({ inquiryType: 'service', subject: 'Load test', description: 'Mixed load', priority: 'low', serviceCenterId }),
       },
       { method: 'GET', path: '/api/knowledge/search?audience=tech&q=brake', headers },
       {

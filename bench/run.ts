@@ -31,6 +31,8 @@ const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== 'search') throw new Error('BENCH_ONLY takes "search"');
 
 const inquiryPage = encodeURIComponent(JSON.stringify({ 0: { json: { limit: 25 } }, 1: { json: null } }));
+/** The active center the bench's inquiries are addressed to (every inquiry names its shop); set by topUpCenters. */
+let benchCenterId = '';
 const scenarios: ApiScenario[] = [
   { name: 'GET /api/auth/user (session)', request: ({ cookie }) => ({ path: '/api/auth/user', headers: { cookie } }) },
   { name: 'GET /api/service-centers (50 rows)', request: ({ cookie }) => ({ path: '/api/service-centers', headers: { cookie } }) },
@@ -52,7 +54,7 @@ const scenarios: ApiScenario[] = [
       method: 'POST',
       path: '/api/customer-inquiries',
       headers: { cookie },
-      body: JSON.stringify({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeal when braking at low speed', priority: 'medium' }),
+      body: JSON.stringify({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeal when braking at low speed', priority: 'medium', serviceCenterId: benchCenterId }),
     }),
   },
 ];
@@ -143,6 +145,8 @@ async function topUpCenters(url: string, cookie: string): Promise<void> {
     });
     if (res.status !== 201) throw new Error(`could not create a center: ${res.status} ${await res.text()}`);
   }
+  const centers = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as { id: string; isActive: boolean }[];
+  benchCenterId = centers.find((c) => c.isActive)?.id ?? '';
 }
 
 function runCrm(): Promise<string> {

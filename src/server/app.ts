@@ -14,6 +14,7 @@ import { registerAuditRest } from './domains/audit/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { registerCustomersRest } from './domains/customers/rest.ts';
 import { registerInquiriesRest } from './domains/inquiries/rest.ts';
+import { registerNotificationsRest } from './domains/notifications/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVehiclesRest(app);
   registerServiceCentersRest(app);
   registerInquiriesRest(app);
+  registerNotificationsRest(app);
   registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);

@@ -10,7 +10,7 @@ import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
 import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
-import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry } from '../../src/shared/inquiries.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry, type InquiryMessage } from '../../src/shared/inquiries.ts';
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
 import type { ServiceCenter } from '../../src/shared/service-centers.ts';
@@ -241,6 +241,17 @@ const inquiryShape = z
     updatedAt: when,
   })
   .strict() satisfies z.ZodType<Wire<CustomerInquiry>>;
+
+const messageShape = z
+  .object({ id: uuid, inquiryId: uuid, fromStaff: z.boolean(), authorName: text.nullable(), mine: z.boolean(), body: text, createdAt: when })
+  .strict() satisfies z.ZodType<Wire<InquiryMessage>>;
+const notificationPageShape = z
+  .object({
+    items: z.array(z.object({ id: uuid, kind: text, title: text, body: z.string(), link: text.nullable(), readAt: when.nullable(), createdAt: when }).strict()),
+    nextCursor: text.nullable(),
+  })
+  .strict();
+const threadShape = z.object({ messages: z.array(messageShape), hasEarlier: z.boolean() }).strict();
 
 const appointmentShape = z
   .object({
@@ -967,6 +978,9 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/customer-inquiries', as: 'other', status: 200, shape: z.array(inquiryShape), check: (list) => expect(list).toEqual([]) }),
   row({ method: 'GET', route: '/api/customer-inquiries', as: 'tech', status: 200, shape: z.array(inquiryShape), check: (list, fx) => expect(idsOf(list)).toContain(fx.inquiryId) }),
   row({ method: 'GET', route: '/api/customer-inquiries', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/customer-inquiries', url: '/api/customer-inquiries?mine=yes', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'mine must be true or false' }) }),
+  row({ method: 'GET', route: '/api/customer-inquiries', url: (fx) => `/api/customer-inquiries?serviceCenterId=${fx.centerId}`, as: 'owner', status: 404, note: 'not staff of that shop' }),
+  row({ method: 'GET', route: '/api/customer-inquiries', url: (fx) => `/api/customer-inquiries?mine=true`, as: 'tech', status: 200, shape: z.array(inquiryShape), check: (list) => expect(list).toEqual([]) }),
   row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', status: 200, shape: inquiryShape, check: (i) => expect(i).toMatchObject({ subject: 'Brake noise', status: 'open', priority: 'medium' }) }),
   row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'tech', status: 200, shape: inquiryShape }),
   row({ method: 'GET', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'other', status: 404, note: "another customer's inquiry" }),
@@ -995,6 +1009,37 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: `/api/customer-inquiries/${MISSING}`, as: 'tech', body: () => ({ status: 'closed' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'owner', body: () => ({ status: 'closed' }), status: 404, note: 'status changes are for the shop\'s staff' }),
   row({ method: 'PATCH', route: '/api/customer-inquiries/:id', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}`, as: 'anonymous', body: () => ({ status: 'closed' }), status: 401 }),
+
+  // The thread: the customer and the shop's staff; the server decides the side.
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'owner', body: () => ({ body: 'When can I come in?' }), status: 201, shape: messageShape, check: (m) => expect(m).toMatchObject({ fromStaff: false, mine: true, body: 'When can I come in?' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'tech', body: () => ({ body: 'Monday at nine.' }), status: 201, shape: messageShape, check: (m) => expect(m).toMatchObject({ fromStaff: true }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'owner', body: () => ({ body: '   ' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'body: Message is required' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'other', body: () => ({ body: 'Hello' }), status: 404, note: "another customer's inquiry" }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: `/api/customer-inquiries/${MISSING}/messages`, as: 'owner', body: () => ({ body: 'Hello' }), status: 404 }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'anonymous', body: () => ({ body: 'Hello' }), status: 401 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'owner', status: 200, shape: threadShape, check: (t) => expect(t.messages.map((m) => m.body)).toEqual(['When can I come in?', 'Monday at nine.']) }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages?limit=500`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/customer-inquiries/:id/messages', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/messages`, as: 'anonymous', status: 401 }),
+
+  // Notifications: the tech's reply above told the owner.
+  row({ method: 'GET', route: '/api/notifications', as: 'owner', status: 200, shape: notificationPageShape, check: (p) => expect(p.items.map((n) => n.kind)).toContain('inquiry_reply') }),
+  row({ method: 'GET', route: '/api/notifications', as: 'other', status: 200, shape: notificationPageShape, check: (p) => expect(p.items).toEqual([]) }),
+  row({ method: 'GET', route: '/api/notifications', url: '/api/notifications?limit=0', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/notifications', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/notifications/unread-count', as: 'owner', status: 200, shape: z.object({ count: z.number() }).strict(), check: (c) => expect(c.count).toBeGreaterThan(0) }),
+  row({ method: 'GET', route: '/api/notifications/unread-count', as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ id: MISSING }), status: 404, note: 'not one of yours' }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ all: 'yes' }), status: 400 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'anonymous', body: () => ({ all: true }), status: 401 }),
+  row({ method: 'POST', route: '/api/notifications/read', as: 'owner', body: () => ({ all: true }), status: 200, shape: z.object({ updated: z.number() }).strict(), check: (r) => expect(r.updated).toBeGreaterThan(0) }),
+
+  // The customer cancels their own open or in-progress request, once.
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/cancel`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/cancel`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/cancel`, as: 'owner', status: 200, shape: inquiryShape, check: (i) => expect(i).toMatchObject({ status: 'closed' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: (fx) => `/api/customer-inquiries/${fx.inquiryId}/cancel`, as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Only an open or in-progress request can be cancelled' }) }),
+  row({ method: 'POST', route: '/api/customer-inquiries/:id/cancel', url: `/api/customer-inquiries/${MISSING}/cancel`, as: 'owner', status: 404 }),
 
   // -- Service appointments -----------------------------------------------------------------
   row({

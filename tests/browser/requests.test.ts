@@ -70,6 +70,10 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await details.getByLabel('Reply to the customer').fill('Bring it in on Monday, we will check the pads.');
     await details.getByRole('button', { name: 'Send reply' }).click();
     await details.getByText('Bring it in on Monday, we will check the pads.').waitFor();
+    await details.getByLabel('Estimated cost').fill('149.90');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await tech.getByText('Customer inquiry updated successfully').waitFor();
+    await details.getByText('$149.90').waitFor();
     await details.getByRole('button', { name: 'Convert to appointment' }).waitFor();
     await checkA11y(tech);
     await screenshot(tech, 'requests-staff-thread');
@@ -86,6 +90,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await owner.getByRole('button', { name: /The shop replied to your request/ }).click();
     await owner.waitForURL(`**/requests?inquiry=${inquiryId}`);
     await owner.getByText('Bring it in on Monday, we will check the pads.').waitFor();
+    await owner.getByText('$149.90').waitFor();
     await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications');
     await owner.getByLabel('Write to the shop').fill('Monday works, thanks!');
     await owner.getByRole('button', { name: 'Send message' }).click();

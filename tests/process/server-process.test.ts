@@ -208,10 +208,16 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
         await expect.poll(() => roleOn(url, techCookie), { timeout: 10_000, interval: 100 }).toBe('tech');
         await expect.poll(() => roleOn(url, ownerCookie), { timeout: 10_000, interval: 100 }).toBe('simple');
       }
+      // The technician is staff of the shop the owner writes to: membership, not the mode, lets them move it.
+      const shop = await db.query<{ id: string }>(
+        `INSERT INTO service_centers (name, address, city, state) VALUES ('Two Process Garage', '1 Main St', 'Springfield', 'IL') RETURNING id`,
+      );
+      const serviceCenterId = shop.rows[0]!.id;
+      await db.query(`INSERT INTO shop_staff (service_center_id, user_id, role) SELECT $1, id, 'technician' FROM users WHERE role = 'tech' AND email LIKE 'tech-%'`, [serviceCenterId]);
       const created = await fetch(`${b.url}/api/customer-inquiries`, {
         method: 'POST',
         headers: { ...json, cookie: ownerCookie },
-        body: JSON.stringify({ inquiryType: 'service', subject: 'Two processes', description: 'Brakes squeal.' }),
+        body: JSON.stringify({ inquiryType: 'service', subject: 'Two processes', description: 'Brakes squeal.', serviceCenterId }),
       });
       expect(created.status).toBe(201);
       const inquiryId = ((await created.json()) as { id: string }).id;

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { CreateAppointmentInput } from '../../../shared/appointments.ts';
 import { STAFF_ROLE_LABELS } from '../../../shared/shops.ts';
-import type { CustomerInquiry } from '../../../shared/inquiries.ts';
+import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, type CustomerInquiry, type InquiryPriority } from '../../../shared/inquiries.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { InquiryDetail } from './InquiryDialogs.tsx';
@@ -27,6 +27,7 @@ export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquir
     <Stack gap="lg">
       <InquiryDetail inquiry={inquiry} />
       <Assignment inquiry={inquiry} shopId={shopId} />
+      <WorkDetails key={inquiry.updatedAt.getTime()} inquiry={inquiry} />
       <Card withBorder padding="sm">
         <InquiryThread inquiryId={inquiry.id} shopSide />
       </Card>
@@ -55,6 +56,59 @@ function Assignment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: str
       data={(staff.data ?? []).map((s) => ({ value: s.userId, label: `${s.name} (${STAFF_ROLE_LABELS[s.role]})` }))}
       onChange={(value) => assign.mutate({ id: inquiry.id, technicianId: value })}
     />
+  );
+}
+
+/** A date as a date field shows it (the day in UTC, as the scheduled date is stored). */
+function dayOf(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 10) : '';
+}
+
+/** Estimated cost, priority, scheduled date and technician notes: what staff keep on an inquiry. */
+function WorkDetails({ inquiry }: { inquiry: CustomerInquiry }) {
+  const utils = trpc.useUtils();
+  const [cost, setCost] = useState(inquiry.estimatedCost ?? '');
+  const [priority, setPriority] = useState<InquiryPriority>(inquiry.priority);
+  const [day, setDay] = useState(dayOf(inquiry.scheduledDate));
+  const [notes, setNotes] = useState(inquiry.technicianNotes ?? '');
+  const update = trpc.inquiries.update.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Customer inquiry updated successfully');
+      void utils.inquiries.invalidate();
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update customer inquiry')),
+  });
+  return (
+    <Card withBorder padding="sm" component="form" aria-label="Work details" onSubmit={(event: FormEvent) => {
+      event.preventDefault();
+      update.mutate({
+        id: inquiry.id,
+        estimatedCost: cost.trim() ? cost.trim() : null,
+        priority,
+        scheduledDate: day ? new Date(`${day}T00:00:00Z`) : null,
+        technicianNotes: notes,
+      });
+    }}>
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <TextInput label="Estimated cost" placeholder="e.g. 149.90" inputMode="decimal" value={cost} onChange={(e) => setCost(e.currentTarget.value)} />
+          <Select
+            label="Priority"
+            allowDeselect={false}
+            data={INQUIRY_PRIORITIES.map((value) => ({ value, label: INQUIRY_PRIORITY_LABELS[value] }))}
+            value={priority}
+            onChange={(value) => value && setPriority(value as InquiryPriority)}
+          />
+          <TextInput type="date" label="Scheduled date" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+        </SimpleGrid>
+        <Textarea label="Technician notes" autosize minRows={2} maxRows={6} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button type="submit" variant="default" loading={update.isPending}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 

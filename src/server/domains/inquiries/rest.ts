@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CreateInquiryInput, InquiryStatusChange } from '../../../shared/inquiries.ts';
+import { sendMessageSchema, type CreateInquiryInput, type InquiryStatusChange } from '../../../shared/inquiries.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
@@ -68,7 +68,6 @@ export function registerInquiriesRest(app: FastifyInstance): void {
       tag,
       auth: 'user',
       procedure: 'inquiries.messages.list',
-      inputFrom: 'query',
     },
     ({ caller, req }) => {
       const limit = queryParam(req, 'limit');
@@ -85,7 +84,8 @@ export function registerInquiriesRest(app: FastifyInstance): void {
       tag,
       auth: 'user',
       procedure: 'inquiries.messages.send',
-      inputFrom: 'body',
+      // The inquiry comes from the path; the body carries the text only.
+      bodySchema: sendMessageSchema.pick({ body: true }),
     },
     ({ caller, req }) => caller.inquiries.messages.send({ ...(objectBody(req) as { body: string }), inquiryId: pathId(req) }),
   );
