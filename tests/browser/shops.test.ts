@@ -100,7 +100,7 @@ describe('shops: register, invite by link, accept, change a role', () => {
     await page.goto(`${server.url}/invite/${'x'.repeat(43)}`);
     await page.getByText('This invitation is not valid. Check that the link was copied completely.').waitFor();
     await page.goto(`${server.url}/invite/short`);
-    await page.getByRole('alert').filter({ hasText: 'This invitation is not valid' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This invitation is not valid. Check that the link was copied completely.' }).waitFor();
     await screenshot(page, 'shops-invite-invalid');
     expect(scriptErrors(page)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
-import { STAFF_ROLE_LABELS } from '../../shared/shops.ts';
+import { INVITE_STATE_MESSAGES, inviteCodeSchema, STAFF_ROLE_LABELS } from '../../shared/shops.ts';
 import { Brand } from '../components/shell/Brand.tsx';
 import { notifySuccess } from '../lib/notify.ts';
 import { rememberInvite } from '../lib/pending-invite.ts';
@@ -19,7 +19,9 @@ export function InviteCard({ signedIn }: { signedIn: boolean }) {
   const [location, navigate] = useLocation();
   const code = codeOf(location);
   const utils = trpc.useUtils();
-  const preview = trpc.shops.invites.preview.useQuery({ code }, { retry: false });
+  // A mistyped or cut link is answered here, in the same words as the server's.
+  const wellFormed = inviteCodeSchema.safeParse(code).success;
+  const preview = trpc.shops.invites.preview.useQuery({ code }, { retry: false, enabled: wellFormed });
   const accept = trpc.shops.invites.accept.useMutation({
     onSuccess: (accepted) => {
       notifySuccess('Welcome', `You joined ${accepted.shopName} as ${STAFF_ROLE_LABELS[accepted.role].toLowerCase()}.`);
@@ -41,7 +43,11 @@ export function InviteCard({ signedIn }: { signedIn: boolean }) {
             Invitation
           </Title>
         </Group>
-        {preview.isPending ? (
+        {!wellFormed ? (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {INVITE_STATE_MESSAGES.invalid}
+          </Alert>
+        ) : preview.isPending ? (
           <Center py="md" role="status" aria-label="Loading invitation">
             <Loader size="sm" />
           </Center>
