@@ -88,6 +88,23 @@ describe('shops: register, invite by link, accept, change a role', () => {
     await expect(owner.getByTestId('invite-row').count()).resolves.toBe(0);
     await screenshot(owner, 'shops-owner-after');
 
+    // A second shop: the header offers a picker, and the choice switches the Shop page.
+    const second = `${shopName} North`;
+    await owner.getByRole('button', { name: 'Register another shop' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Register a shop' });
+    await dialog.getByLabel(/^Name \*?$/).fill(second);
+    await dialog.getByLabel(/^Address \*?$/).fill('1 North Street');
+    await dialog.getByLabel(/^City \*?$/).fill('Bangor');
+    await dialog.getByLabel(/^State \*?$/).fill('ME');
+    await dialog.getByRole('button', { name: 'Register shop' }).click();
+    await owner.getByRole('heading', { level: 1, name: second }).waitFor();
+    const picker = owner.getByRole('combobox', { name: 'Current shop' });
+    await expect.poll(() => picker.locator('option').count()).toBe(2);
+    await picker.selectOption({ label: shopName });
+    await owner.getByRole('heading', { level: 1, name: shopName }).waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'shops-picker-light');
+
     // The new manager now sees the invitation form.
     await tech.goto(`${server.url}/shop`);
     await tech.getByRole('button', { name: 'Create invitation' }).waitFor();
