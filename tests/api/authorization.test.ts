@@ -743,6 +743,10 @@ const REST: Record<string, RestRow> = {
 
   'POST /api/service-appointments/:id/cancel': { request: async (fx) => ({ url: `/api/service-appointments/${await freshAppointmentOfA(fx)}/cancel` }) },
 
+  'GET /api/notifications': { request: () => ({ url: '/api/notifications' }) },
+  'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }) },
+  'POST /api/notifications/read': { request: () => ({ url: '/api/notifications/read', body: { all: true } }) },
+
   'GET /api/avatars': { request: () => ({ url: '/api/avatars' }) },
   'GET /api/avatars/active': { request: () => ({ url: '/api/avatars/active' }) },
   'POST /api/avatars': { request: () => ({ url: '/api/avatars', body: { displayName: 'REST guide', style: STYLE } }) },
