@@ -22,7 +22,7 @@ import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
-import { toHttpError } from './http/errors.ts';
+import { retryAfterOf, toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
@@ -162,6 +162,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         router: appRouter,
         maxBatchSize: MAX_BATCH_CALLS,
         createContext: ({ req, res }) => createContext(options.db, req, res),
+        // A refused call that knows when to come back says so, as the REST paths do.
+        responseMeta({ errors }) {
+          const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+          return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };
+        },
         onError({ error, req }) {
           if (toHttpError(error).status >= 500) req.log.error({ err: error, reqId: req.id }, 'procedure failed');
         },

@@ -76,6 +76,13 @@ export function firstZodMessage(error: ZodError): string {
 }
 
 /** One mapping from any thrown error to the REST error JSON (docs/api.md#errors). */
+/** How long a refused client should wait (a 429 that knows it), for the Retry-After header. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCError) || error.code !== 'TOO_MANY_REQUESTS' || !(error.cause instanceof ErrorDetails)) return undefined;
+  const seconds = error.cause.details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 export function toHttpError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     if (error.cause instanceof ZodError) {

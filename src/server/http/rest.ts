@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { z } from 'zod';
 import { createContext } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
-import { domainError, toHttpError, type ErrorBody } from './errors.ts';
+import { domainError, retryAfterOf, toHttpError, type ErrorBody } from './errors.ts';
 import { encodeOnce, isShared, toJson } from './read-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -21,6 +21,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
     return reply.code(status).send(withId);
   }
   if (status === 503) reply.header('retry-after', '1');
+  const wait = retryAfterOf(error);
+  if (wait !== undefined) reply.header('retry-after', String(wait));
   return reply.code(status).send(body);
 }
 

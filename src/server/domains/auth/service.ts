@@ -1,3 +1,4 @@
+import { domainError } from '../../http/errors.ts';
 import { TRPCError } from '@trpc/server';
 import {
   ROLE_GUIDANCE,
@@ -67,7 +68,7 @@ export async function changePassword(
     const ok = credentials?.passwordHash ? await verifyPassword(input.currentPassword, credentials.passwordHash) : false;
     if (!ok) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   });
-  if ('limited' in attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_ATTEMPTS });
+  if ('limited' in attempt) throw domainError('TOO_MANY_REQUESTS', TOO_MANY_ACCOUNT_ATTEMPTS, { retryAfterSeconds: attempt.limited.retryAfterSeconds });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);

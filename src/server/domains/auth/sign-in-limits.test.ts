@@ -84,6 +84,18 @@ describeEachDatabase('sign-in limits', (getDb) => {
     const limited = await change(TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('Too many failed password attempts for this account. Please wait 15 minutes and try again.');
+    // Both the REST path and the tRPC call say when to come back.
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    const viaTrpc = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.changePassword',
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:3000', host: 'localhost:3000' },
+      payload: JSON.stringify({ json: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' } }),
+    });
+    expect(viaTrpc.statusCode).toBe(429);
+    expect(Number(viaTrpc.headers['retry-after'])).toBeGreaterThan(0);
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(429);
     // The password did not change.
     const stored = await getDb().selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
