@@ -52,7 +52,7 @@ describe('profile: API tokens and password', () => {
     await screenshot(page, 'profile-password-dark');
     await dialog.getByLabel('New password').fill('a much better password');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText('Your other sessions have been signed out.').waitFor();
+    await page.getByText('Your other sessions have been signed out and your API tokens revoked.').waitFor();
     await page.context().close();
   });
 });

@@ -15,7 +15,7 @@ export function ChangePasswordButton() {
   });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
-      notifySuccess('Password changed', 'Your other sessions have been signed out.');
+      notifySuccess('Password changed', 'Your other sessions have been signed out and your API tokens revoked.');
       form.reset();
       setOpened(false);
     },
