@@ -27,8 +27,8 @@ export default function RequestsPage() {
         <Button variant="subtle" w="fit-content" px={0} leftSection={<IconArrowLeft size={14} />} onClick={() => setParams({})}>
           My Requests
         </Button>
-        <PageHeader title="Find a shop" description="Search the directory and send a shop your question about one of your vehicles" />
-        <FindShop onSent={(inquiry) => setParams({ inquiry: inquiry.id })} />
+        <PageHeader title="Find a shop" description="Search the directory, then ask a shop about one of your vehicles or request an appointment" />
+        <FindShop onSent={(inquiry) => setParams({ inquiry: inquiry.id })} onRequested={() => setParams({})} />
       </Stack>
     );
   }

@@ -4,21 +4,24 @@ import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { createInquirySchema, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryType } from '../../../shared/inquiries.ts';
+import type { ServiceAppointment } from '../../../shared/appointments.ts';
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { useListSearch } from '../shop/ShopList.tsx';
 import { EmptyState } from '../shop/parts.tsx';
+import { RequestSlotForm } from './RequestSlotForm.tsx';
 
 /**
  * "Find a shop": the public directory of active centers, searched on the server by name, city or
  * state; the service filter narrows the shops found (docs/inquiries.md#my-requests).
  */
-export function FindShop({ onSent }: { onSent: (inquiry: CustomerInquiry) => void }) {
+export function FindShop({ onSent, onRequested }: { onSent: (inquiry: CustomerInquiry) => void; onRequested: (appointment: ServiceAppointment) => void }) {
   const { search, setSearch, query } = useListSearch();
   const [service, setService] = useState('');
   const [contacting, setContacting] = useState<ServiceCenter | null>(null);
+  const [booking, setBooking] = useState<ServiceCenter | null>(null);
   const centers = trpc.serviceCenters.list.useInfiniteQuery(
     { search: query || undefined, limit: 24 },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
@@ -34,6 +37,9 @@ export function FindShop({ onSent }: { onSent: (inquiry: CustomerInquiry) => voi
 
   if (contacting) {
     return <ContactShopForm shop={contacting} onCancel={() => setContacting(null)} onSent={onSent} />;
+  }
+  if (booking) {
+    return <RequestSlotForm shop={booking} onCancel={() => setBooking(null)} onRequested={onRequested} />;
   }
   return (
     <Stack gap="md">
@@ -84,7 +90,10 @@ export function FindShop({ onSent }: { onSent: (inquiry: CustomerInquiry) => voi
                     ))}
                   </Group>
                 ) : null}
-                <Group justify="flex-end">
+                <Group justify="flex-end" gap="xs">
+                  <Button size="xs" variant="default" onClick={() => setBooking(shop)}>
+                    Request an appointment
+                  </Button>
                   <Button size="xs" onClick={() => setContacting(shop)}>
                     Contact this shop
                   </Button>

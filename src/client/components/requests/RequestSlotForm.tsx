@@ -1,0 +1,149 @@
+import { Anchor, Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import { Link } from 'wouter';
+import {
+  createAppointmentSchema,
+  DEFAULT_LEAD_MS,
+  DURATION_DEFAULT,
+  DURATION_MAX,
+  DURATION_MIN,
+  DURATION_STEP,
+  type CreateAppointmentInput,
+  type ServiceAppointment,
+} from '../../../shared/appointments.ts';
+import type { ServiceCenter } from '../../../shared/service-centers.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+
+interface SlotValues {
+  garageVehicleId: string | null;
+  serviceType: string;
+  /** The wall-clock moment the picker shows, in the browser's zone. */
+  appointmentDate: string | null;
+  duration: number | string;
+  description: string;
+}
+
+/** What the form holds, as the owner's request the server takes (docs/appointments.md#rules). */
+function toRequest(shopId: string, values: SlotValues): Omit<CreateAppointmentInput, 'appointmentDate'> & { appointmentDate: Date | null } {
+  return {
+    serviceCenterId: shopId,
+    garageVehicleId: values.garageVehicleId || undefined,
+    serviceType: values.serviceType,
+    appointmentDate: values.appointmentDate ? dayjs(values.appointmentDate).toDate() : null,
+    duration: typeof values.duration === 'number' ? values.duration : Number.NaN,
+    description: values.description || null,
+  };
+}
+
+/**
+ * "Request an appointment": the owner proposes a slot to a shop for one of their garage vehicles;
+ * the shop confirms or reschedules it, and the owner follows it under My Requests.
+ */
+export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: ServiceCenter; onCancel: () => void; onRequested: (appointment: ServiceAppointment) => void }) {
+  const utils = trpc.useUtils();
+  const garage = trpc.garage.list.useQuery();
+  const form = useForm<SlotValues>({
+    initialValues: {
+      garageVehicleId: null,
+      serviceType: '',
+      appointmentDate: dayjs(Date.now() + DEFAULT_LEAD_MS).second(0).format('YYYY-MM-DD HH:mm:ss'),
+      duration: DURATION_DEFAULT,
+      description: '',
+    },
+    validate: (values) => {
+      const request = toRequest(shop.id, values);
+      const errors: Record<string, string> = {};
+      if (!request.appointmentDate) errors.appointmentDate = 'Choose a date and time';
+      const parsed = createAppointmentSchema.safeParse({ ...request, appointmentDate: request.appointmentDate ?? new Date() });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const key = String(issue.path[0] ?? 'form');
+          errors[key] ??= issue.message;
+        }
+      }
+      if (request.appointmentDate && request.appointmentDate.getTime() < Date.now()) errors.appointmentDate ??= 'Choose a time in the future';
+      return errors;
+    },
+  });
+  const create = trpc.appointments.create.useMutation({
+    onSuccess: (appointment) => {
+      notifySuccess('Appointment requested', `${shop.name} will confirm or suggest another time`);
+      void utils.appointments.invalidate();
+      onRequested(appointment);
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError('Error', errorMessage(error, 'The appointment could not be requested'));
+    },
+  });
+  const vehicles = garage.data ?? [];
+  return (
+    <Card withBorder padding="lg">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const request = toRequest(shop.id, values);
+          if (request.appointmentDate) create.mutate({ ...request, appointmentDate: request.appointmentDate });
+        })}
+      >
+        <Stack gap="sm">
+          <Text fw={600} size="lg">
+            Request an appointment at {shop.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {shop.city}, {shop.state}. The time is a request until the shop confirms it.
+          </Text>
+          <Select
+            label="Vehicle"
+            placeholder={garage.isPending ? 'Loading your garage…' : vehicles.length ? 'Choose one of your vehicles' : 'No vehicles in your garage yet'}
+            clearable
+            data={vehicles.map((v) => ({ value: v.id, label: `${v.nickname} (${v.vehicle.year} ${v.vehicle.make} ${v.vehicle.model})` }))}
+            {...form.getInputProps('garageVehicleId')}
+          />
+          {!garage.isPending && vehicles.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              <Anchor component={Link} href="/garage">
+                Add a vehicle to My Garage
+              </Anchor>{' '}
+              to name it in your request.
+            </Text>
+          ) : null}
+          <TextInput label="Service" withAsterisk placeholder="e.g. Oil change" {...form.getInputProps('serviceType')} />
+          <DateTimePicker
+            label="Preferred date and time"
+            withAsterisk
+            valueFormat="MMM D, YYYY h:mm A"
+            minDate={new Date()}
+            timePickerProps={{ format: '12h', hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'AM or PM' }}
+            submitButtonProps={{ 'aria-label': 'Apply date and time' }}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('appointmentDate')}
+          />
+          <NumberInput
+            label="Duration (minutes)"
+            withAsterisk
+            min={DURATION_MIN}
+            max={DURATION_MAX}
+            step={DURATION_STEP}
+            allowDecimal={false}
+            // A value out of range is said, not silently changed to the nearest allowed one.
+            clampBehavior="none"
+            {...form.getInputProps('duration')}
+          />
+          <Textarea label="Notes for the shop" autosize minRows={2} maxRows={6} placeholder="Anything the shop should know" {...form.getInputProps('description')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Back to shops
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Request appointment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
