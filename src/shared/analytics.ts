@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, rangeDays, timeZoneSchema, todayIn } from './dates.ts';
+import { rangeDays, timeZoneSchema } from './dates.ts';
 
 /** The longest period one report covers: a year, leap day included. */
 export const ANALYTICS_MAX_RANGE_DAYS = 366;

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { createInquirySchema, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryType } from '../../../shared/inquiries.ts';
 import type { ServiceAppointment } from '../../../shared/appointments.ts';
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
@@ -11,6 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { useListSearch } from '../shop/ShopList.tsx';
 import { EmptyState } from '../shop/parts.tsx';
+import { GarageVehicleSelect } from './GarageVehicleSelect.tsx';
 import { RequestSlotForm } from './RequestSlotForm.tsx';
 
 /**
@@ -119,7 +119,6 @@ type ContactValues = { garageVehicleId: string | null; inquiryType: InquiryType;
 /** "Contact this shop": one of my garage vehicles, the type, a subject and a description. */
 function ContactShopForm({ shop, onCancel, onSent }: { shop: ServiceCenter; onCancel: () => void; onSent: (inquiry: CustomerInquiry) => void }) {
   const utils = trpc.useUtils();
-  const garage = trpc.garage.list.useQuery();
   const form = useForm<ContactValues>({
     initialValues: { garageVehicleId: null, inquiryType: 'service', subject: '', description: '' },
     // The shared schema, with the shop this form writes to.
@@ -136,7 +135,6 @@ function ContactShopForm({ shop, onCancel, onSent }: { shop: ServiceCenter; onCa
       notifyError('Error', errorMessage(error, 'The request could not be sent'));
     },
   });
-  const vehicles = garage.data ?? [];
   return (
     <Card withBorder padding="lg">
       <form
@@ -152,21 +150,7 @@ function ContactShopForm({ shop, onCancel, onSent }: { shop: ServiceCenter; onCa
           <Text size="sm" c="dimmed">
             {shop.city}, {shop.state}. The shop answers here, under My Requests.
           </Text>
-          <Select
-            label="Vehicle"
-            placeholder={garage.isPending ? 'Loading your garage…' : vehicles.length ? 'Choose one of your vehicles' : 'No vehicles in your garage yet'}
-            clearable
-            data={vehicles.map((v) => ({ value: v.id, label: `${v.nickname} (${v.vehicle.year} ${v.vehicle.make} ${v.vehicle.model})` }))}
-            {...form.getInputProps('garageVehicleId')}
-          />
-          {!garage.isPending && vehicles.length === 0 ? (
-            <Text size="xs" c="dimmed">
-              <Anchor component={Link} href="/garage">
-                Add a vehicle to My Garage
-              </Anchor>{' '}
-              to name it in your request.
-            </Text>
-          ) : null}
+          <GarageVehicleSelect {...form.getInputProps('garageVehicleId')} />
           <Select
             label="Type"
             allowDeselect={false}

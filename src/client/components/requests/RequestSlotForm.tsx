@@ -1,8 +1,7 @@
-import { Anchor, Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
-import { Link } from 'wouter';
 import {
   createAppointmentSchema,
   DEFAULT_LEAD_MS,
@@ -16,6 +15,7 @@ import {
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { GarageVehicleSelect } from './GarageVehicleSelect.tsx';
 
 interface SlotValues {
   garageVehicleId: string | null;
@@ -44,7 +44,6 @@ function toRequest(shopId: string, values: SlotValues): Omit<CreateAppointmentIn
  */
 export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: ServiceCenter; onCancel: () => void; onRequested: (appointment: ServiceAppointment) => void }) {
   const utils = trpc.useUtils();
-  const garage = trpc.garage.list.useQuery();
   const form = useForm<SlotValues>({
     initialValues: {
       garageVehicleId: null,
@@ -79,7 +78,6 @@ export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: Service
       notifyError('Error', errorMessage(error, 'The appointment could not be requested'));
     },
   });
-  const vehicles = garage.data ?? [];
   return (
     <Card withBorder padding="lg">
       <form
@@ -96,21 +94,7 @@ export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: Service
           <Text size="sm" c="dimmed">
             {shop.city}, {shop.state}. The time is a request until the shop confirms it.
           </Text>
-          <Select
-            label="Vehicle"
-            placeholder={garage.isPending ? 'Loading your garage…' : vehicles.length ? 'Choose one of your vehicles' : 'No vehicles in your garage yet'}
-            clearable
-            data={vehicles.map((v) => ({ value: v.id, label: `${v.nickname} (${v.vehicle.year} ${v.vehicle.make} ${v.vehicle.model})` }))}
-            {...form.getInputProps('garageVehicleId')}
-          />
-          {!garage.isPending && vehicles.length === 0 ? (
-            <Text size="xs" c="dimmed">
-              <Anchor component={Link} href="/garage">
-                Add a vehicle to My Garage
-              </Anchor>{' '}
-              to name it in your request.
-            </Text>
-          ) : null}
+          <GarageVehicleSelect {...form.getInputProps('garageVehicleId')} />
           <TextInput label="Service" withAsterisk placeholder="e.g. Oil change" {...form.getInputProps('serviceType')} />
           <DateTimePicker
             label="Preferred date and time"

@@ -1,6 +1,5 @@
 import { Anchor, AppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { shortUserId } from '../../../shared/format.ts';

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { addCustomer, addCustomerVehicle, twoShops } from '../../../../tests/helpers/appointments.ts';
 import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
-import { createShop } from '../../../../tests/helpers/inquiries.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, httpFailure, MISSING, rejection } from '../../../../tests/helpers/garage.ts';
 
