@@ -91,6 +91,32 @@ export const listCustomersSchema = z
   .strict();
 export type ListCustomersInput = z.input<typeof listCustomersSchema>;
 
+/** The pickers of the booking and inquiry forms take at most this many customers at once. */
+export const CUSTOMER_OPTIONS_MAX = 50;
+
+/** `customers.options`: a shop's customers by name, with their vehicles there, for a form's picker. */
+export const customerOptionsSchema = z
+  .object({
+    serviceCenterId: shopIdSchema,
+    search: searchSchema,
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(CUSTOMER_OPTIONS_MAX, `Limit must be at most ${CUSTOMER_OPTIONS_MAX}`)
+      .default(CUSTOMER_PAGE_SIZE),
+  })
+  .strict();
+export type CustomerOptionsInput = z.input<typeof customerOptionsSchema>;
+
+/** A customer as a form's picker offers them: the name, e-mail and each vehicle's label ("2019 Honda Civic (ABC 123)"). */
+export interface CustomerOption {
+  id: string;
+  name: string;
+  email: string | null;
+  vehicles: { id: string; label: string }[];
+}
+
 const plateSchema = z
   .string()
   .max(CUSTOMER_LIMITS.plate, `Plate must be at most ${CUSTOMER_LIMITS.plate} characters`)

@@ -235,17 +235,3 @@ export interface InquiryThread {
   hasEarlier: boolean;
 }
 
-/** A staff member of a shop, as the assignment select lists them. */
-export interface ShopTechnician {
-  userId: string;
-  name: string;
-  role: 'owner' | 'manager' | 'technician';
-}
-
-/** A shop customer as the staff's "New Inquiry" form offers them, with their vehicles there. */
-export interface ShopCustomerOption {
-  id: string;
-  name: string;
-  email: string | null;
-  vehicles: { id: string; label: string }[];
-}
