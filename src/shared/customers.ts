@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mileageSchema, uuid } from './garage.ts';
-import { listCursorSchema, pageDirectionSchema, searchSchema } from './inquiries.ts';
+import { listCursorSchema, pageDirectionSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
 import { centerEmailSchema, phoneSchema } from './service-centers.ts';
 import { shopIdSchema } from './shops.ts';
 import type { Vehicle } from './vehicles.ts';
@@ -86,7 +86,7 @@ export const listCustomersSchema = z
     tag: tagSchema.optional(),
     cursor: listCursorSchema,
     direction: pageDirectionSchema,
-    limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(CUSTOMER_PAGE_SIZE),
+    limit: pageLimitSchema(100, CUSTOMER_PAGE_SIZE),
   })
   .strict();
 export type ListCustomersInput = z.input<typeof listCustomersSchema>;
@@ -99,12 +99,7 @@ export const customerOptionsSchema = z
   .object({
     serviceCenterId: shopIdSchema,
     search: searchSchema,
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(CUSTOMER_OPTIONS_MAX, `Limit must be at most ${CUSTOMER_OPTIONS_MAX}`)
-      .default(CUSTOMER_PAGE_SIZE),
+    limit: pageLimitSchema(CUSTOMER_OPTIONS_MAX, CUSTOMER_PAGE_SIZE),
   })
   .strict();
 export type CustomerOptionsInput = z.input<typeof customerOptionsSchema>;
