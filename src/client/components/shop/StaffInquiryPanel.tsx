@@ -125,35 +125,8 @@ function conversionInput(inquiry: CustomerInquiry, shopId: string, customerId: s
  * technician to begin with). The inquiry then moves to in progress (docs/inquiries.md#staff-actions).
  */
 function ConvertToAppointment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
-  const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
-  const customerId = inquiry.shopCustomerId;
-  const form = useForm<ConversionValues>({
-    initialValues: {
-      appointmentDate: wallClock(Date.now() + DEFAULT_LEAD_MS),
-      duration: DURATION_DEFAULT,
-      serviceType: inquiry.subject.slice(0, APPOINTMENT_LIMITS.serviceType),
-      technicianId: inquiry.assignedToId,
-    },
-    validate: (values) => {
-      const errors = customerId ? validateConversion(conversionInput(inquiry, shopId, customerId, values) as unknown as Record<string, unknown>) : {};
-      if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
-      return errors;
-    },
-  });
-  const create = trpc.appointments.create.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Appointment booked from the inquiry');
-      setOpen(false);
-      void utils.appointments.invalidate();
-      void utils.inquiries.invalidate();
-    },
-    onError: (error) => {
-      form.setErrors(fieldErrors(error));
-      notifyError('Error', errorMessage(error, 'Failed to create service appointment'));
-    },
-  });
-  if (!customerId) {
+  if (!inquiry.shopCustomerId) {
     return (
       <Text size="sm" c="dimmed">
         This inquiry names no customer of the shop, so it cannot become an appointment.
@@ -169,6 +142,37 @@ function ConvertToAppointment({ inquiry, shopId }: { inquiry: CustomerInquiry; s
       </Group>
     );
   }
+  // Mounted on opening, so it starts from the inquiry as it is now (e.g. the technician just assigned).
+  return <ConversionForm inquiry={inquiry} shopId={shopId} customerId={inquiry.shopCustomerId} onClose={() => setOpen(false)} />;
+}
+
+function ConversionForm({ inquiry, shopId, customerId, onClose }: { inquiry: CustomerInquiry; shopId: string; customerId: string; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<ConversionValues>({
+    initialValues: {
+      appointmentDate: wallClock(Date.now() + DEFAULT_LEAD_MS),
+      duration: DURATION_DEFAULT,
+      serviceType: inquiry.subject.slice(0, APPOINTMENT_LIMITS.serviceType),
+      technicianId: inquiry.assignedToId,
+    },
+    validate: (values) => {
+      const errors = validateConversion(conversionInput(inquiry, shopId, customerId, values) as unknown as Record<string, unknown>);
+      if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
+      return errors;
+    },
+  });
+  const create = trpc.appointments.create.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Appointment booked from the inquiry');
+      onClose();
+      void utils.appointments.invalidate();
+      void utils.inquiries.invalidate();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError('Error', errorMessage(error, 'Failed to create service appointment'));
+    },
+  });
   return (
     <Card withBorder padding="sm" component="form" aria-label="Convert to appointment" noValidate onSubmit={form.onSubmit((values) => create.mutate(conversionInput(inquiry, shopId, customerId, values)))}>
       <Stack gap="xs">
@@ -183,7 +187,7 @@ function ConvertToAppointment({ inquiry, shopId }: { inquiry: CustomerInquiry; s
         </SimpleGrid>
         {create.isError ? <Alert color="red">{errorMessage(create.error, 'Failed to create service appointment')}</Alert> : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setOpen(false)}>
+          <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" loading={create.isPending}>
