@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, createGarageVehicle, createShop } from '../helpers/inquiries.ts';
 import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
@@ -22,13 +22,14 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await server?.close();
   });
 
-  /** The page as it stands, 375 px and 1280 px wide, light and dark; then as it was. */
-  async function shotsOf(page: Page, name: string): Promise<void> {
+  /** The page as it stands, 375 px and 1280 px wide, light and dark (`focus` scrolled into view); then as it was. */
+  async function shotsOf(page: Page, name: string, focus?: Locator): Promise<void> {
     const viewport = page.viewportSize();
     for (const [width, size] of [[375, 'mobile'], [1280, 'desktop']] as const) {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: 800 });
         await page.emulateMedia({ colorScheme });
+        await focus?.scrollIntoViewIfNeeded();
         await screenshot(page, `${name}-${size}-${colorScheme}`);
       }
     }
@@ -101,7 +102,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await convert.getByLabel(/^Service Type/).fill('Brake inspection');
     await convert.getByLabel(/^Duration \(minutes\)/).fill('90');
     await checkA11y(tech);
-    await shotsOf(tech, 'requests-convert');
+    await shotsOf(tech, 'requests-convert', convert.getByRole('button', { name: 'Book appointment' }));
     await convert.getByRole('button', { name: 'Book appointment' }).click();
     await tech.getByText('Appointment booked from the inquiry').waitFor();
     await details.getByText('In Progress').first().waitFor();
@@ -125,7 +126,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await appointmentCard.getByText(/^Maple Street Garage · 2018 Toyota Corolla/).waitFor();
     await checkA11y(owner);
     await screenshot(owner, 'requests-list-mobile');
-    await shotsOf(owner, 'requests-with-appointment');
+    await shotsOf(owner, 'requests-with-appointment', appointmentCard);
     await owner.getByRole('button', { name: /^Notifications/ }).click();
     await owner.getByRole('button', { name: /The shop replied to your request/ }).waitFor();
     await checkA11y(owner);
