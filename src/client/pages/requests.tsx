@@ -138,7 +138,7 @@ function MyAppointments() {
                   <Text size="sm">
                     {formatDateTime(a.appointmentDate)} · {formatDuration(a.duration)}
                   </Text>
-                  <Text size="sm" c="dimmed" truncate="end">
+                  <Text size="sm" c="dimmed">
                     {a.serviceCenterName ?? 'No shop'}
                     {a.vehicleLabel ? ` · ${a.vehicleLabel}` : ''}
                   </Text>
