@@ -171,24 +171,6 @@ export const appointmentStatsSchema = z
   .strict()
   .refine((value) => !(value.serviceCenterId && value.mine), oneScope);
 
-/** The shop's customers a new appointment may name, searched by name (the booking form's picker). */
-export const appointmentCustomersSchema = z
-  .object({ serviceCenterId: uuidOf('service center'), search: searchSchema, limit: z.number().int().min(1).max(50).default(20) })
-  .strict();
-
-export interface AppointmentCustomerOption {
-  id: string;
-  name: string;
-  email: string | null;
-  vehicles: { id: string; label: string }[];
-}
-
-export interface AppointmentTechnicianOption {
-  userId: string;
-  name: string;
-  role: string;
-}
-
 export interface ServiceAppointment {
   id: string;
   inquiryId: string | null;

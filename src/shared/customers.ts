@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mileageSchema, uuid } from './garage.ts';
-import { listCursorSchema, pageDirectionSchema, searchSchema } from './inquiries.ts';
+import { listCursorSchema, pageDirectionSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
 import { centerEmailSchema, phoneSchema } from './service-centers.ts';
 import { shopIdSchema } from './shops.ts';
 import type { Vehicle } from './vehicles.ts';
@@ -86,10 +86,31 @@ export const listCustomersSchema = z
     tag: tagSchema.optional(),
     cursor: listCursorSchema,
     direction: pageDirectionSchema,
-    limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(CUSTOMER_PAGE_SIZE),
+    limit: pageLimitSchema(100, CUSTOMER_PAGE_SIZE),
   })
   .strict();
 export type ListCustomersInput = z.input<typeof listCustomersSchema>;
+
+/** The pickers of the booking and inquiry forms take at most this many customers at once. */
+export const CUSTOMER_OPTIONS_MAX = 50;
+
+/** `customers.options`: a shop's customers by name, with their vehicles there, for a form's picker. */
+export const customerOptionsSchema = z
+  .object({
+    serviceCenterId: shopIdSchema,
+    search: searchSchema,
+    limit: pageLimitSchema(CUSTOMER_OPTIONS_MAX, CUSTOMER_PAGE_SIZE),
+  })
+  .strict();
+export type CustomerOptionsInput = z.input<typeof customerOptionsSchema>;
+
+/** A customer as a form's picker offers them: the name, e-mail and each vehicle's label ("2019 Honda Civic (ABC 123)"). */
+export interface CustomerOption {
+  id: string;
+  name: string;
+  email: string | null;
+  vehicles: { id: string; label: string }[];
+}
 
 const plateSchema = z
   .string()

@@ -96,6 +96,14 @@ export const searchSchema = z
   .transform((value) => (value ? value : undefined));
 
 export const listCursorSchema = z.string().max(200, 'Invalid cursor').nullish();
+/** A list's page size: a whole number from 1 to `max` ('20' from a query string counts), `fallback` when absent. */
+export const pageLimitSchema = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(max, `Limit must be at most ${max}`)
+    .default(fallback);
 /** Sent by tRPC's infinite queries along with the cursor; pages here only go forward. */
 export const pageDirectionSchema = z.enum(['forward', 'backward']).optional();
 
@@ -235,17 +243,3 @@ export interface InquiryThread {
   hasEarlier: boolean;
 }
 
-/** A staff member of a shop, as the assignment select lists them. */
-export interface ShopTechnician {
-  userId: string;
-  name: string;
-  role: 'owner' | 'manager' | 'technician';
-}
-
-/** A shop customer as the staff's "New Inquiry" form offers them, with their vehicles there. */
-export interface ShopCustomerOption {
-  id: string;
-  name: string;
-  email: string | null;
-  vehicles: { id: string; label: string }[];
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './constants.ts';
+import { pageLimitSchema } from './inquiries.ts';
 
 /**
  * Knowledge items and the assistant's contextual help (docs/knowledge.md,
@@ -136,12 +137,7 @@ export const knowledgeSearchSchema = z.object({
   vehicleId: idSchema('vehicle').optional(),
   componentId: idSchema('component').optional(),
   q: z.string().trim().max(MAX_QUERY_LENGTH, `Search text must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  limit: pageLimitSchema(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   offset: z.coerce
     .number({ error: 'Offset must be a number' })
     .int('Offset must be a whole number')

@@ -527,6 +527,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['customers']['list'],
     check: (answer, fx) => expect(pageIds(answer)).toContain(fx.customerOfA),
   },
+  'customers.options': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, limit: 50 }) satisfies In['customers']['options'] },
   'customers.get': { rule: 'shopRead', input: (fx) => ({ id: fx.customerOfA }) satisfies In['customers']['get'] },
   'customers.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, name: 'Walk-in' }) satisfies In['customers']['create'] },
   'customers.update': { rule: 'shopManage', input: (fx) => ({ id: fx.customerOfA, notes: 'Prefers mornings' }) satisfies In['customers']['update'] },
@@ -551,8 +552,6 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'inquiries.assign': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, technicianId: fx.users.technician.id }) satisfies In['inquiries']['assign'] },
   'inquiries.update': { rule: 'shopWork', input: (fx) => ({ id: fx.inquiryOfA, priority: 'high' }) satisfies In['inquiries']['update'] },
   'inquiries.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshInquiryOfA(fx) }) satisfies In['inquiries']['cancel'] },
-  'inquiries.technicians': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['technicians'] },
-  'inquiries.customers': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['inquiries']['customers'] },
   'inquiries.messages.list': { rule: 'requestRow', input: (fx) => ({ inquiryId: fx.inquiryOfA }) satisfies In['inquiries']['messages']['list'] },
   'inquiries.messages.send': { rule: 'requestParty', input: (fx) => ({ inquiryId: fx.inquiryOfA, body: 'Matrix message' }) satisfies In['inquiries']['messages']['send'] },
 
@@ -568,8 +567,6 @@ const PROCEDURES: Record<string, ProcedureRow> = {
 
   'appointments.update': { rule: 'shopWork', input: (fx) => ({ id: fx.appointmentOfA, notes: 'Matrix note' }) satisfies In['appointments']['update'] },
   'appointments.cancel': { rule: 'customerRow', input: async (fx) => ({ id: await freshAppointmentOfA(fx) }) satisfies In['appointments']['cancel'] },
-  'appointments.technicians': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['technicians'] },
-  'appointments.customers': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['appointments']['customers'] },
 
   'notifications.list': { rule: 'signedIn', input: () => ({}) satisfies In['notifications']['list'] },
   'notifications.unreadCount': { rule: 'signedIn' },

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, createGarageVehicle, createShop } from '../helpers/inquiries.ts';
 import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 // My Requests end to end: an owner finds a shop and asks about a garage vehicle; the shop's staff
-// see it and reply; the owner is told and reads the reply; another shop's technician sees nothing.
+// see it, reply and convert it to an appointment; the owner is told and reads the reply and sees the
+// appointment; another shop's technician sees nothing of it.
 
 describe('My Requests: an owner and a shop talk about a request', () => {
   let server: TestServer;
@@ -21,11 +22,26 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await server?.close();
   });
 
+  /** The page as it stands, 375 px and 1280 px wide, light and dark (`focus` scrolled into view); then as it was. */
+  async function shotsOf(page: Page, name: string, focus?: Locator): Promise<void> {
+    const viewport = page.viewportSize();
+    for (const [width, size] of [[375, 'mobile'], [1280, 'desktop']] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme });
+        await focus?.scrollIntoViewIfNeeded();
+        await screenshot(page, `${name}-${size}-${colorScheme}`);
+      }
+    }
+    if (viewport) await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
   async function unreadLabel(page: Page): Promise<string> {
     return (await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '';
   }
 
-  it('sends a request, gets the shop\u2019s reply and its notification; another shop sees none of it', async () => {
+  it('sends a request, gets the shop\u2019s reply and its notification; another shop sees none of it', { timeout: 120_000 }, async () => {
     const owner = await newPage(browser, { viewport: { width: 375, height: 800 } });
     const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
     await createGarageVehicle(server.db, ownerUser.id, { year: 2018, make: 'Toyota', model: 'Corolla', nickname: 'Blue Corolla' });
@@ -78,11 +94,39 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await checkA11y(tech);
     await screenshot(tech, 'requests-staff-thread');
 
-    // The owner is told: the bell counts it, its link opens the request with the reply.
+    // They convert it: the dialog starts 24 hours from now with the assigned technician of the shop.
+    await details.getByRole('button', { name: 'Convert to appointment' }).click();
+    const convert = details.getByRole('form', { name: 'Convert to appointment' });
+    await convert.getByText('Blue Corolla').or(convert.getByText('2018 Toyota Corolla')).first().waitFor();
+    await expect.poll(() => convert.getByLabel('Technician', { exact: true }).inputValue()).toMatch(/\(Technician\)$/);
+    await convert.getByLabel(/^Service Type/).fill('Brake inspection');
+    await convert.getByLabel(/^Duration \(minutes\)/).fill('90');
+    await checkA11y(tech);
+    await shotsOf(tech, 'requests-convert', convert.getByRole('button', { name: 'Book appointment' }));
+    await convert.getByRole('button', { name: 'Book appointment' }).click();
+    await tech.getByText('Appointment booked from the inquiry').waitFor();
+    await details.getByText('In Progress').first().waitFor();
+    const booked = await server.db
+      .selectFrom('service_appointments')
+      .select(['id', 'appointment_date', 'service_center_id', 'duration', 'technician_id'])
+      .where('inquiry_id', '=', inquiryId)
+      .executeTakeFirstOrThrow();
+    expect(booked).toMatchObject({ service_center_id: maple.id, duration: 90, technician_id: techUser.id });
+    // 24 hours from now, to the minute, in the browser's zone.
+    expect(Math.abs(booked.appointment_date.getTime() - (Date.now() + 24 * 3_600_000))).toBeLessThan(5 * 60_000);
+
+    // The owner is told (the reply, the request's new status, the appointment): the bell counts
+    // them; My Requests shows the request and the appointment with its date and shop.
     await owner.goto(`${server.url}/requests`);
     await owner.getByRole('button', { name: /^Brakes squeal when stopping/ }).waitFor();
-    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 1 unread');
+    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 3 unread');
+    const when = await owner.evaluate((iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }), booked.appointment_date.toISOString());
+    const appointmentCard = owner.getByLabel('Appointment: Brake inspection');
+    await appointmentCard.getByText(`${when} · 1h 30m`).waitFor();
+    await appointmentCard.getByText(/^Maple Street Garage · 2018 Toyota Corolla/).waitFor();
+    await checkA11y(owner);
     await screenshot(owner, 'requests-list-mobile');
+    await shotsOf(owner, 'requests-with-appointment', appointmentCard);
     await owner.getByRole('button', { name: /^Notifications/ }).click();
     await owner.getByRole('button', { name: /The shop replied to your request/ }).waitFor();
     await checkA11y(owner);
@@ -91,7 +135,8 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await owner.waitForURL(`**/requests?inquiry=${inquiryId}`);
     await owner.getByText('Bring it in on Monday, we will check the pads.').waitFor();
     await owner.getByText('$149.90').waitFor();
-    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications');
+    await owner.getByText(`Brake inspection · ${when} · 90 min`).waitFor();
+    await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 2 unread');
     await owner.getByLabel('Write to the shop').fill('Monday works, thanks!');
     await owner.getByRole('button', { name: 'Send message' }).click();
     await owner.getByText('Monday works, thanks!').waitFor();
@@ -109,6 +154,12 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await stranger.getByRole('dialog', { name: 'Inquiry Details' }).getByText('Customer inquiry not found').waitFor();
     expect((await stranger.request.get(`${server.url}/api/customer-inquiries/${inquiryId}`)).status()).toBe(404);
     expect((await stranger.request.get(`${server.url}/api/customer-inquiries/${inquiryId}/messages`)).status()).toBe(404);
+    await stranger.goto(`${server.url}/service-appointments`);
+    await stranger.getByText('No appointments found').waitFor();
+    expect(await stranger.getByText('Brake inspection').count()).toBe(0);
+    expect((await stranger.request.get(`${server.url}/api/service-appointments/${booked.id}`)).status()).toBe(404);
+    await stranger.goto(`${server.url}/requests`);
+    await stranger.getByText('No appointments yet. When a shop books one for your request, it appears here.').waitFor();
     await screenshot(stranger, 'requests-other-shop-dark');
 
     // The owner cancels the request after confirming.

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconBuildingStore } from '@tabler/icons-react';
 import { useSearchParams } from 'wouter';
+import { formatDuration } from '../../shared/format.ts';
 import { INQUIRY_TYPE_LABELS, type CustomerInquiry } from '../../shared/inquiries.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { FindShop } from '../components/requests/FindShop.tsx';
@@ -8,7 +9,6 @@ import { RequestDetail } from '../components/requests/RequestDetail.tsx';
 import { AppointmentStatusBadge, InquiryStatusBadge } from '../components/shop/badges.tsx';
 import { EmptyState, formatDate, formatDateTime } from '../components/shop/parts.tsx';
 import { listItems, LoadMore } from '../components/shop/ShopList.tsx';
-import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
 
 /**
@@ -109,11 +109,10 @@ function RequestCard({ inquiry, onOpen }: { inquiry: CustomerInquiry; onOpen: ()
   );
 }
 
-/** My own appointments (the list also holds a staff member's shop appointments: only mine are shown). */
+/** My own appointments (`appointments.list {mine: true}`: the server answers only mine), newest first. */
 function MyAppointments() {
-  const { user } = useSession();
-  const list = trpc.appointments.list.useQuery({ limit: 100 });
-  const mine = (list.data?.items ?? []).filter((a) => a.customerId === user.id);
+  const list = trpc.appointments.list.useInfiniteQuery({ mine: true, limit: 20 }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const items = listItems(list);
   return (
     <Stack gap="sm" component="section" aria-label="Appointments">
       <Title order={2} size="h4">
@@ -123,19 +122,25 @@ function MyAppointments() {
         <Skeleton h={60} />
       ) : list.isError ? (
         <Alert color="red">Your appointments could not be loaded</Alert>
-      ) : mine.length === 0 ? (
+      ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           No appointments yet. When a shop books one for your request, it appears here.
         </Text>
       ) : (
         <Stack gap="xs">
-          {mine.map((a) => (
-            <Card key={a.id} withBorder padding="sm">
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={2}>
-                  <Text fw={600}>{a.serviceType}</Text>
+          {items.map((a) => (
+            <Card key={a.id} withBorder padding="sm" aria-label={`Appointment: ${a.serviceType}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end">
+                    {a.serviceType}
+                  </Text>
+                  <Text size="sm">
+                    {formatDateTime(a.appointmentDate)} · {formatDuration(a.duration)}
+                  </Text>
                   <Text size="sm" c="dimmed">
-                    {formatDateTime(a.appointmentDate)} · {a.duration} min
+                    {a.serviceCenterName ?? 'No shop'}
+                    {a.vehicleLabel ? ` · ${a.vehicleLabel}` : ''}
                   </Text>
                 </Stack>
                 <Box style={{ flexShrink: 0 }}>
@@ -144,6 +149,7 @@ function MyAppointments() {
               </Group>
             </Card>
           ))}
+          <LoadMore list={list} />
         </Stack>
       )}
     </Stack>

@@ -15,7 +15,8 @@ import { Field, formatDate, formatDateTime, ShopDialog } from '../shop/parts.tsx
 export function RequestDetail({ id }: { id: string }) {
   const utils = trpc.useUtils();
   const inquiry = trpc.inquiries.get.useQuery({ id }, { retry: false });
-  const appointments = trpc.appointments.list.useQuery({ limit: 100 });
+  // My own appointments (server scope `mine`), newest first: the one made from this request among them.
+  const appointments = trpc.appointments.list.useQuery({ mine: true, limit: 100 });
   const [confirming, setConfirming] = useState(false);
   const cancel = trpc.inquiries.cancel.useMutation({
     onSuccess: () => {

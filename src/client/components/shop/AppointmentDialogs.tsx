@@ -1,10 +1,6 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import dayjs from 'dayjs';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, DURATION_MAX, DURATION_MIN, DURATION_STEP, type AppointmentCustomerOption, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
 import { formatCost } from '../../../shared/money.ts';
 import { formatDuration, shortId } from '../../../shared/format.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
@@ -12,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { AppointmentStatusBadge } from './badges.tsx';
 import { Field, formatDateTime } from './parts.tsx';
+import { CustomerVehiclePicker, instant, StaffSelect, wallClock, WhenFields } from './pickers.tsx';
 
 type AppointmentFormValues = {
   customerId: string | null;
@@ -27,8 +24,6 @@ type AppointmentFormValues = {
   notes: string;
 };
 
-// The picker answers wall-clock text in the browser's zone; the server gets an exact instant.
-const instant = (text: string | null) => (text ? dayjs(text).toDate() : (undefined as unknown as Date));
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 function toCreateInput(shopId: string, values: AppointmentFormValues): CreateAppointmentInput {
@@ -61,11 +56,8 @@ function toUpdateInput(id: string, values: AppointmentFormValues): AppointmentUp
   };
 }
 
-const customerOptionLabel = (c: AppointmentCustomerOption) => (c.email ? `${c.name} (${c.email})` : c.name);
-
 const validateCreate = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
 const validateUpdate = zodFormValidator<Record<string, unknown>>(updateAppointmentSchema);
-const wallClock = (date: Date | number) => dayjs(date).second(0).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * 'Schedule New Service Appointment' for a customer of the shop (defaults: now + 24 h, 60 minutes,
@@ -75,10 +67,6 @@ const wallClock = (date: Date | number) => dayjs(date).second(0).format('YYYY-MM
 export function AppointmentForm({ shopId, appointment, onDone }: { shopId: string; appointment?: ServiceAppointment; onDone: () => void }) {
   const utils = trpc.useUtils();
   const editing = appointment !== undefined;
-  const [customerSearch, setCustomerSearch] = useState('');
-  // The chosen customer stays chosen (with its vehicles) whatever the picker searches next.
-  const [picked, setPicked] = useState<AppointmentCustomerOption | null>(null);
-  const [searched] = useDebouncedValue(picked && customerSearch === customerOptionLabel(picked) ? '' : customerSearch, 250);
   const form = useForm<AppointmentFormValues>({
     initialValues: {
       customerId: null,
@@ -102,10 +90,6 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
       return errors;
     },
   });
-  const customers = trpc.appointments.customers.useQuery({ serviceCenterId: shopId, search: searched || undefined }, { enabled: !editing });
-  const technicians = trpc.appointments.technicians.useQuery({ serviceCenterId: shopId });
-  const chosen = picked;
-  const customerOptions = [...(picked ? [picked] : []), ...(customers.data ?? []).filter((c) => c.id !== picked?.id)];
   const done = (message: string) => {
     notifySuccess('Success', message);
     void utils.appointments.invalidate();
@@ -127,67 +111,18 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
             {appointment.customerName ?? 'Customer'} · {appointment.vehicleLabel ?? 'No vehicle named'}
           </Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select
-              label="Customer"
-              withAsterisk
-              searchable
-              placeholder="Search the shop's customers"
-              nothingFoundMessage={customers.isPending ? 'Loading…' : 'No customer of this shop matches'}
-              searchValue={customerSearch}
-              onSearchChange={setCustomerSearch}
-              filter={({ options }) => options}
-              data={customerOptions.map((c) => ({ value: c.id, label: customerOptionLabel(c) }))}
-              {...form.getInputProps('customerId')}
-              onChange={(value) => {
-                setPicked(customerOptions.find((c) => c.id === value) ?? null);
-                form.setFieldValue('customerId', value);
-                form.setFieldValue('customerVehicleId', null);
-              }}
-            />
-            <Select
-              label="Vehicle"
-              placeholder={chosen && chosen.vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'}
-              clearable
-              disabled={!chosen || chosen.vehicles.length === 0}
-              data={(chosen?.vehicles ?? []).map((v) => ({ value: v.id, label: v.label }))}
-              {...form.getInputProps('customerVehicleId')}
-            />
-          </SimpleGrid>
+          <CustomerVehiclePicker
+            shopId={shopId}
+            customer={form.getInputProps('customerId')}
+            vehicle={form.getInputProps('customerVehicleId')}
+            vehiclePlaceholder="Choose a vehicle"
+          />
         )}
         <TextInput label="Service Type" withAsterisk placeholder="e.g. Oil Change, Brake Service, Inspection" {...form.getInputProps('serviceType')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateTimePicker
-            label="Appointment Date & Time"
-            withAsterisk
-            valueFormat="MMM D, YYYY h:mm A"
-            timePickerProps={{ format: '12h', hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'AM or PM' }}
-            submitButtonProps={{ 'aria-label': 'Apply date and time' }}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('appointmentDate')}
-          />
-          <NumberInput
-            label="Duration (minutes)"
-            withAsterisk
-            min={DURATION_MIN}
-            max={DURATION_MAX}
-            step={DURATION_STEP}
-            allowDecimal={false}
-            {...form.getInputProps('duration')}
-            // Input that is not a number becomes 0, and the minimum then says why it is refused
-            // (docs/appointments.md#the-page-service-appointments-tech-mode).
-            onChange={(value) => form.setFieldValue('duration', typeof value === 'number' ? value : Number(value) || 0)}
-          />
-        </SimpleGrid>
+        <WhenFields date={form.getInputProps('appointmentDate')} duration={form.getInputProps('duration')} />
         <Textarea label="Description" placeholder="What needs doing" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            label="Technician"
-            clearable
-            placeholder="Not assigned"
-            data={(technicians.data ?? []).map((t) => ({ value: t.userId, label: t.name }))}
-            {...form.getInputProps('technicianId')}
-          />
+          <StaffSelect shopId={shopId} label="Technician" emptyLabel="Not assigned" {...form.getInputProps('technicianId')} />
           {editing ? null : (
             <Select
               label="Status"

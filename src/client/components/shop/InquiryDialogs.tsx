@@ -1,7 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { createInquirySchema, INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryPriority, type InquiryType } from '../../../shared/inquiries.ts';
 import { customerLabel, shortId } from '../../../shared/format.ts';
 import { formatCost } from '../../../shared/money.ts';
@@ -10,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { InquiryStatusBadge, PriorityBadge } from './badges.tsx';
 import { Field, formatDate, formatDateTime } from './parts.tsx';
+import { CustomerVehiclePicker } from './pickers.tsx';
 
 type InquiryFormValues = {
   customerId: string | null;
@@ -26,9 +25,6 @@ type InquiryFormValues = {
  */
 export function InquiryForm({ shopId, onDone }: { shopId: string; onDone: () => void }) {
   const utils = trpc.useUtils();
-  const [customerSearch, setCustomerSearch] = useState('');
-  const [customerQuery] = useDebouncedValue(customerSearch.trim(), 250);
-  const customers = trpc.inquiries.customers.useQuery({ serviceCenterId: shopId, search: customerQuery || undefined });
   const form = useForm<InquiryFormValues>({
     initialValues: { customerId: null, customerVehicleId: null, inquiryType: 'service', priority: 'medium', subject: '', description: '' },
     validate: (values) => ({
@@ -36,7 +32,6 @@ export function InquiryForm({ shopId, onDone }: { shopId: string; onDone: () => 
       ...(values.customerId ? {} : { customerId: 'Choose the customer' }),
     }),
   });
-  const chosen = customers.data?.find((c) => c.id === form.values.customerId);
   const create = trpc.inquiries.create.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Customer inquiry created successfully');
@@ -51,32 +46,12 @@ export function InquiryForm({ shopId, onDone }: { shopId: string; onDone: () => 
   return (
     <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, serviceCenterId: shopId, status: 'open' }))} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            label="Customer"
-            withAsterisk
-            searchable
-            placeholder={customers.data?.length === 0 && !customerQuery ? 'No customers in this shop yet' : 'Search by name'}
-            searchValue={customerSearch}
-            onSearchChange={setCustomerSearch}
-            filter={({ options }) => options}
-            nothingFoundMessage="No customer found"
-            data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.email ? `${c.name} (${c.email})` : c.name }))}
-            {...form.getInputProps('customerId')}
-            onChange={(value) => {
-              form.setFieldValue('customerId', value);
-              form.setFieldValue('customerVehicleId', null);
-            }}
-          />
-          <Select
-            label="Vehicle"
-            clearable
-            disabled={!chosen || chosen.vehicles.length === 0}
-            placeholder={chosen && chosen.vehicles.length === 0 ? 'No vehicles on file' : 'Optional'}
-            data={(chosen?.vehicles ?? []).map((v) => ({ value: v.id, label: v.label }))}
-            {...form.getInputProps('customerVehicleId')}
-          />
-        </SimpleGrid>
+        <CustomerVehiclePicker
+          shopId={shopId}
+          customer={form.getInputProps('customerId')}
+          vehicle={form.getInputProps('customerVehicleId')}
+          vehiclePlaceholder="Optional"
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label="Inquiry Type"

@@ -1,25 +1,15 @@
-import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import type { CreateAppointmentInput } from '../../../shared/appointments.ts';
-import { STAFF_ROLE_LABELS } from '../../../shared/shops.ts';
+import { APPOINTMENT_LIMITS, createAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, type CreateAppointmentInput } from '../../../shared/appointments.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, type CustomerInquiry, type InquiryPriority } from '../../../shared/inquiries.ts';
+import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { InquiryDetail } from './InquiryDialogs.tsx';
 import { InquiryThread } from './InquiryThread.tsx';
-
-/**
- * `appointments.create` as the appointments domain takes it for a shop's customer: the shop, the
- * customer record and, from an inquiry, the inquiry, the customer's vehicle and the technician.
- */
-type AppointmentFromInquiry = CreateAppointmentInput & {
-  serviceCenterId: string;
-  customerId: string;
-  inquiryId: string;
-  customerVehicleId?: string | null;
-  technicianId?: string | null;
-};
+import { instant, StaffSelect, wallClock, WhenFields } from './pickers.tsx';
 
 /** What the shop's staff do with one inquiry: assign, talk with the customer, convert (docs/inquiries.md#staff). */
 export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
@@ -38,7 +28,6 @@ export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquir
 
 function Assignment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
   const utils = trpc.useUtils();
-  const staff = trpc.inquiries.technicians.useQuery({ serviceCenterId: shopId });
   const assign = trpc.inquiries.assign.useMutation({
     onSuccess: (updated) => {
       notifySuccess('Success', updated.assignedToName ? `Assigned to ${updated.assignedToName}` : 'Assignment cleared');
@@ -47,13 +36,12 @@ function Assignment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: str
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update customer inquiry')),
   });
   return (
-    <Select
+    <StaffSelect
+      shopId={shopId}
       label="Assigned technician"
-      placeholder={staff.isPending ? 'Loading staff…' : 'Nobody yet'}
-      clearable
+      emptyLabel="Nobody yet"
       disabled={assign.isPending}
       value={inquiry.assignedToId}
-      data={(staff.data ?? []).map((s) => ({ value: s.userId, label: `${s.name} (${STAFF_ROLE_LABELS[s.role]})` }))}
       onChange={(value) => assign.mutate({ id: inquiry.id, technicianId: value })}
     />
   );
@@ -112,29 +100,32 @@ function WorkDetails({ inquiry }: { inquiry: CustomerInquiry }) {
   );
 }
 
-/** A local date and time an hour from now, as a datetime-local field shows it. */
-function nextHourLocal(): string {
-  const date = new Date(Date.now() + 60 * 60_000);
-  date.setMinutes(0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
+type ConversionValues = { appointmentDate: string | null; duration: number; serviceType: string; technicianId: string | null };
+
+const validateConversion = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
+
+/** The appointment an inquiry becomes: its shop, customer record, inquiry and vehicle, and what the dialog chose. */
+function conversionInput(inquiry: CustomerInquiry, shopId: string, customerId: string, values: ConversionValues): CreateAppointmentInput {
+  return {
+    serviceCenterId: shopId,
+    customerId,
+    inquiryId: inquiry.id,
+    customerVehicleId: inquiry.customerVehicleId,
+    technicianId: values.technicianId,
+    appointmentDate: instant(values.appointmentDate),
+    duration: values.duration,
+    serviceType: values.serviceType,
+    description: inquiry.description.slice(0, APPOINTMENT_LIMITS.description),
+  };
 }
 
+/**
+ * "Convert to appointment": books the inquiry's customer and vehicle into the shop at a date and time
+ * (24 hours from now to begin with), for a duration, with one of the shop's staff (the assigned
+ * technician to begin with). The inquiry then moves to in progress (docs/inquiries.md#staff-actions).
+ */
 function ConvertToAppointment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
-  const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
-  const [when, setWhen] = useState(nextHourLocal);
-  const [duration, setDuration] = useState<number | string>(60);
-  const [serviceType, setServiceType] = useState(inquiry.subject.slice(0, 100));
-  const create = trpc.appointments.create.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Appointment booked from the inquiry');
-      setOpen(false);
-      void utils.appointments.invalidate();
-      void utils.inquiries.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to create service appointment')),
-  });
   if (!inquiry.shopCustomerId) {
     return (
       <Text size="sm" c="dimmed">
@@ -151,38 +142,55 @@ function ConvertToAppointment({ inquiry, shopId }: { inquiry: CustomerInquiry; s
       </Group>
     );
   }
-  const submit = () => {
-    const date = new Date(when);
-    if (Number.isNaN(date.getTime())) return notifyError('Error', 'Choose the date and time of the appointment');
-    const input: AppointmentFromInquiry = {
-      appointmentDate: date,
-      duration: typeof duration === 'number' ? duration : Number(duration),
-      serviceType,
-      description: inquiry.description.slice(0, 2000),
-      serviceCenterId: shopId,
-      customerId: inquiry.shopCustomerId!,
-      inquiryId: inquiry.id,
-      customerVehicleId: inquiry.customerVehicleId,
+  // Mounted on opening, so it starts from the inquiry as it is now (e.g. the technician just assigned).
+  return <ConversionForm inquiry={inquiry} shopId={shopId} customerId={inquiry.shopCustomerId} onClose={() => setOpen(false)} />;
+}
+
+function ConversionForm({ inquiry, shopId, customerId, onClose }: { inquiry: CustomerInquiry; shopId: string; customerId: string; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<ConversionValues>({
+    initialValues: {
+      appointmentDate: wallClock(Date.now() + DEFAULT_LEAD_MS),
+      duration: DURATION_DEFAULT,
+      serviceType: inquiry.subject.slice(0, APPOINTMENT_LIMITS.serviceType),
       technicianId: inquiry.assignedToId,
-    };
-    // The extended input of appointments.create (see AppointmentFromInquiry).
-    (create.mutate as unknown as (value: AppointmentFromInquiry) => void)(input);
-  };
+    },
+    validate: (values) => {
+      const errors = validateConversion(conversionInput(inquiry, shopId, customerId, values) as unknown as Record<string, unknown>);
+      if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
+      return errors;
+    },
+  });
+  const create = trpc.appointments.create.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Appointment booked from the inquiry');
+      onClose();
+      void utils.appointments.invalidate();
+      void utils.inquiries.invalidate();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError('Error', errorMessage(error, 'Failed to create service appointment'));
+    },
+  });
   return (
-    <Card withBorder padding="sm" aria-label="Convert to appointment">
+    <Card withBorder padding="sm" component="form" aria-label="Convert to appointment" noValidate onSubmit={form.onSubmit((values) => create.mutate(conversionInput(inquiry, shopId, customerId, values)))}>
       <Stack gap="xs">
         <Text fw={600}>Book an appointment for this inquiry</Text>
-        <TextInput type="datetime-local" label="Date and time" value={when} onChange={(e) => setWhen(e.currentTarget.value)} />
-        <Group grow>
-          <NumberInput label="Duration (minutes)" min={15} max={1440} step={15} value={duration} onChange={setDuration} />
-          <TextInput label="Service type" maxLength={100} value={serviceType} onChange={(e) => setServiceType(e.currentTarget.value)} />
-        </Group>
+        <Text size="sm" c="dimmed">
+          {inquiry.customerName ?? 'The customer'} · {inquiry.vehicleLabel ?? 'No vehicle named'}
+        </Text>
+        <WhenFields date={form.getInputProps('appointmentDate')} duration={form.getInputProps('duration')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Service Type" withAsterisk maxLength={APPOINTMENT_LIMITS.serviceType} {...form.getInputProps('serviceType')} />
+          <StaffSelect shopId={shopId} label="Technician" emptyLabel="Not assigned" {...form.getInputProps('technicianId')} />
+        </SimpleGrid>
         {create.isError ? <Alert color="red">{errorMessage(create.error, 'Failed to create service appointment')}</Alert> : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setOpen(false)}>
+          <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={create.isPending} onClick={submit}>
+          <Button type="submit" loading={create.isPending}>
             Book appointment
           </Button>
         </Group>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { User } from '../../../shared/auth.ts';
 import {
-  appointmentCustomersSchema,
   appointmentIdSchema,
   appointmentStatsSchema,
   createAppointmentSchema,
@@ -14,7 +13,6 @@ import type { Executor } from '../../db/index.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
-import { shopCustomerOptions, shopStaffOptions } from './parties.ts';
 import { appointmentStats, findAppointment, listAllAppointments, listAppointmentPage, type AppointmentScope } from './repository.ts';
 import { appointmentNotFound, cancelAppointment, changeAppointment, createAppointment } from './service.ts';
 
@@ -63,14 +61,4 @@ export const appointmentsRouter = router({
   cancel: authedProcedure
     .input(z.object({ id: appointmentIdSchema }).strict())
     .mutation(({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id)),
-  /** The shop's customers (with their vehicles) a new appointment may name: staff of the shop. */
-  customers: authedProcedure.input(appointmentCustomersSchema).query(async ({ ctx, input }) => {
-    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'work');
-    return shopCustomerOptions(ctx.db, input.serviceCenterId, input.search, input.limit);
-  }),
-  /** The shop's staff an appointment may be assigned to: staff of the shop. */
-  technicians: authedProcedure.input(z.object({ serviceCenterId: z.uuid({ error: 'Invalid service center id' }) }).strict()).query(async ({ ctx, input }) => {
-    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'work');
-    return shopStaffOptions(ctx.db, input.serviceCenterId);
-  }),
 });

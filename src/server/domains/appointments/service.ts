@@ -79,18 +79,7 @@ async function bookForCustomer(db: Executor, user: User, values: CreateAppointme
   };
   const appointment = await insertAppointment(db, parties, values);
   await recordAudit(db, { serviceCenterId: centerId, actorId: user.id, entity: 'appointment', entityId: appointment.id, action: 'create', after: auditable(appointment) });
-  if (inquiry) {
-    await markInquiryInProgress(db, inquiry.id);
-    await recordAudit(db, {
-      serviceCenterId: centerId,
-      actorId: user.id,
-      entity: 'inquiry',
-      entityId: inquiry.id,
-      action: 'convert',
-      before: { status: inquiry.status },
-      after: { status: 'in_progress', appointmentId: appointment.id },
-    });
-  }
+  if (inquiry) await convertInquiry(db, user, centerId, inquiry, appointment.id, customer?.user_id ?? null);
   const account = await customerAccountOf(db, appointment);
   if (account && account !== user.id) {
     await notify(db, {
@@ -102,6 +91,36 @@ async function bookForCustomer(db: Executor, user: User, values: CreateAppointme
     });
   }
   return appointment;
+}
+
+type ConvertedInquiry = NonNullable<Awaited<ReturnType<typeof inquiryOfShop>>>;
+
+/**
+ * The inquiry an appointment converts moves to in progress: the status change is audited like any
+ * other (entity `inquiry`, action `status`, naming the appointment) and, when the status changed,
+ * the customer's account is told, as `inquiries.setStatus` does (docs/inquiries.md#staff-actions).
+ */
+async function convertInquiry(db: Executor, user: User, centerId: string, inquiry: ConvertedInquiry, appointmentId: string, linkedAccount: string | null): Promise<void> {
+  await markInquiryInProgress(db, inquiry.id);
+  await recordAudit(db, {
+    serviceCenterId: centerId,
+    actorId: user.id,
+    entity: 'inquiry',
+    entityId: inquiry.id,
+    action: 'status',
+    before: { status: inquiry.status, completedDate: inquiry.completed_date?.toISOString() ?? null },
+    after: { status: 'in_progress', completedDate: null, appointmentId },
+  });
+  const account = inquiry.customer_id ?? linkedAccount;
+  if (inquiry.status !== 'in_progress' && account && account !== user.id) {
+    await notify(db, {
+      userId: account,
+      kind: 'inquiry_status',
+      title: 'Your request is now In Progress',
+      body: inquiry.subject,
+      link: `/requests?inquiry=${inquiry.id}`,
+    });
+  }
 }
 
 /**

@@ -55,7 +55,7 @@ describeEachDatabase('appointments belong to a shop', (getDb) => {
     const tech = { ...switcher, role: 'tech' as const };
     expect((await rejection(callerFor(db, tech).appointments.list({ serviceCenterId: shops.a }))).code).toBe('NOT_FOUND');
     expect((await rejection(callerFor(db, tech).appointments.create({ ...slot(), serviceCenterId: shops.a, customerId }))).code).toBe('NOT_FOUND');
-    expect((await rejection(callerFor(db, tech).appointments.customers({ serviceCenterId: shops.a }))).code).toBe('NOT_FOUND');
+    expect((await rejection(callerFor(db, tech).customers.options({ serviceCenterId: shops.a }))).code).toBe('NOT_FOUND');
     expect((await callerFor(db, tech).appointments.list({})).items).toEqual([]);
   });
 
@@ -107,20 +107,40 @@ describeEachDatabase('appointments belong to a shop', (getDb) => {
     expect((await rejection(callerFor(db, owner).appointments.cancel({ id: request.id }))).code).toBe('BAD_REQUEST');
   });
 
-  it('converts an inquiry of the shop: customer and vehicle come along, the inquiry moves to in progress', async () => {
+  it('converts an inquiry of the shop: customer and vehicle come along, the inquiry moves to in progress, audited and told', async () => {
     const db = getDb();
     const inquiry = await db
       .insertInto('customer_inquiries')
-      .values({ service_center_id: shops.a, customer_id: customer.id, shop_customer_id: customerId, customer_vehicle_id: customerVehicleId, inquiry_type: 'service', subject: 'Squeaky brakes', description: 'They squeak', status: 'open', priority: 'medium' })
+      .values({ service_center_id: shops.a, customer_id: customer.id, shop_customer_id: customerId, customer_vehicle_id: customerVehicleId, inquiry_type: 'service', subject: 'Squeaky brakes', description: 'They squeak', status: 'resolved', completed_date: new Date(), priority: 'medium' })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await rejection(callerFor(db, shops.techB).appointments.create({ ...slot(), serviceCenterId: shops.b, inquiryId: inquiry.id }))).code).toBe('NOT_FOUND');
     const converted = await callerFor(db, shops.techA).appointments.create({ ...slot(), serviceCenterId: shops.a, inquiryId: inquiry.id });
     expect(converted).toMatchObject({ inquiryId: inquiry.id, shopCustomerId: customerId, customerVehicleId, customerId: customer.id });
-    const after = await db.selectFrom('customer_inquiries').select('status').where('id', '=', inquiry.id).executeTakeFirstOrThrow();
-    expect(after.status).toBe('in_progress');
-    const logged = await db.selectFrom('audit_log').select('action').where('entity', '=', 'inquiry').where('entity_id', '=', inquiry.id).execute();
-    expect(logged.map((row) => row.action)).toEqual(['convert']);
+    const after = await db.selectFrom('customer_inquiries').select(['status', 'completed_date']).where('id', '=', inquiry.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'in_progress', completed_date: null });
+    // The inquiry's status change is audited as any status change is, naming the appointment.
+    const logged = await db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after']).where('entity', '=', 'inquiry').where('entity_id', '=', inquiry.id).execute();
+    expect(logged).toEqual([
+      {
+        action: 'status',
+        actor_id: shops.techA.id,
+        before: { status: 'resolved', completedDate: expect.any(String) },
+        after: { status: 'in_progress', completedDate: null, appointmentId: converted.id },
+      },
+    ]);
+    // The customer is told of the request's new status and of the appointment.
+    const notes = await callerFor(db, customer).notifications.list({ limit: 10 });
+    expect(notes.items.map((n) => [n.kind, n.title, n.link])).toEqual(
+      expect.arrayContaining([
+        ['inquiry_status', 'Your request is now In Progress', `/requests?inquiry=${inquiry.id}`],
+        ['appointment_change', 'Appointment booked: Brake service', `/requests?appointment=${converted.id}`],
+      ]),
+    );
+    // Converting again (already in progress) is audited but tells the customer nothing new.
+    await callerFor(db, shops.techA).appointments.create({ ...slot(3), serviceCenterId: shops.a, inquiryId: inquiry.id });
+    const statusNotes = (await callerFor(db, customer).notifications.list({ limit: 20 })).items.filter((n) => n.kind === 'inquiry_status');
+    expect(statusNotes).toHaveLength(1);
   });
 
   it('admins read every appointment (support) but change none', async () => {

@@ -51,6 +51,31 @@ describeEachDatabase('customers', (getDb) => {
     expect(await db.selectFrom('shop_customers').select('name').where('id', '=', customer.id).executeTakeFirstOrThrow()).toEqual({ name: 'Grace Hopper' });
   });
 
+  it('options: the pickers get the shop\u2019s customers by name with their vehicles\u2019 labels; read access, bounded', async () => {
+    const db = getDb();
+    const shop = await createShop(db);
+    const other = await createShop(db);
+    const manager = callerFor(db, shop.manager);
+    const bea = await manager.customers.create({ serviceCenterId: shop.centerId, name: 'Bea Brake', email: 'bea@example.test' });
+    await manager.customers.create({ serviceCenterId: shop.centerId, name: 'al Axle', phone: '(512) 555-0199' });
+    await callerFor(db, other.manager).customers.create({ serviceCenterId: other.centerId, name: 'Bea Elsewhere' });
+    const vehicle = await manager.customers.vehicles.add({ customerId: bea.id, vehicleId: await createVehicle(db, { year: 2018, make: 'Honda', model: 'Civic' }), plate: 'ABC 123' });
+
+    const technician = callerFor(db, shop.technician);
+    const all = await technician.customers.options({ serviceCenterId: shop.centerId });
+    expect(all.map((c) => c.name)).toEqual(['al Axle', 'Bea Brake']);
+    expect(all[1]).toEqual({ id: bea.id, name: 'Bea Brake', email: 'bea@example.test', vehicles: [{ id: vehicle.id, label: '2018 Honda Civic (ABC 123)' }] });
+    expect(all[0]?.vehicles).toEqual([]);
+    expect((await technician.customers.options({ serviceCenterId: shop.centerId, search: 'BEA@' })).map((c) => c.id)).toEqual([bea.id]);
+    expect((await technician.customers.options({ serviceCenterId: shop.centerId, search: '555-0199' })).map((c) => c.name)).toEqual(['al Axle']);
+    expect(await technician.customers.options({ serviceCenterId: shop.centerId, limit: 1 })).toHaveLength(1);
+    expect((await rejection(technician.customers.options({ serviceCenterId: shop.centerId, limit: 51 }))).code).toBe('BAD_REQUEST');
+    for (const stranger of [other.owner, await createUser(db, { role: 'tech' })]) {
+      expect((await rejection(callerFor(db, stranger).customers.options({ serviceCenterId: shop.centerId }))).code).toBe('NOT_FOUND');
+    }
+    expect((await rejection(callerFor(db, null).customers.options({ serviceCenterId: shop.centerId }))).code).toBe('UNAUTHORIZED');
+  });
+
   it('searches name, e-mail and phone on the server, filters by tag and pages by name', async () => {
     const db = getDb();
     const shop = await createShop(db);

@@ -3,6 +3,7 @@ import {
   addCustomerVehicleSchema,
   createCustomerSchema,
   customerIdSchema,
+  customerOptionsSchema,
   customerVehicleIdSchema,
   listCustomersSchema,
   updateCustomerSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/customers.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { authedProcedure, router } from '../../trpc.ts';
+import { customerOptions } from './options.ts';
 import { listCustomerPage } from './repository.ts';
 import {
   addCustomerVehicle,
@@ -28,6 +30,11 @@ export const customersRouter = router({
   list: authedProcedure.input(listCustomersSchema).query(async ({ ctx, input }) => {
     await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
     return listCustomerPage(ctx.db, input.serviceCenterId, { search: input.search, tag: input.tag }, { cursor: input.cursor, limit: input.limit });
+  }),
+  /** The pickers of the "New Inquiry" and booking forms: customers by name with their vehicles' labels (read access). */
+  options: authedProcedure.input(customerOptionsSchema).query(async ({ ctx, input }) => {
+    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
+    return customerOptions(ctx.db, input.serviceCenterId, input.search, input.limit);
   }),
   get: authedProcedure
     .input(z.object({ id: customerIdSchema }).strict())

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { User } from '../../../shared/auth.ts';
 import {
@@ -13,19 +12,14 @@ import {
   updateInquirySchema,
   type CustomerInquiry,
   type InquiryScope,
-  type ShopCustomerOption,
-  type ShopTechnician,
-  searchSchema,
 } from '../../../shared/inquiries.ts';
-import { shopIdSchema } from '../../../shared/shops.ts';
 import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
-import { containsPattern } from '../../lib/paging.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 import { inquiryNotFound } from './access.ts';
 import { listMessages, sendMessage } from './messages.ts';
-import { findInquiry, inquiryStats, listAllInquiries, listInquiryPage, personName, type InquiryViewer } from './repository.ts';
+import { findInquiry, inquiryStats, listAllInquiries, listInquiryPage, type InquiryViewer } from './repository.ts';
 import { assignInquiry, cancelInquiry, createInquiry, setInquiryStatus, updateInquiry } from './service.ts';
 
 function found(inquiry: CustomerInquiry | null): CustomerInquiry {
@@ -97,50 +91,5 @@ export const inquiriesRouter = router({
     ctx.readCache.invalidate(SCOPE);
     return inquiry;
   }),
-  /** The shop's staff, for the assignment select (any member may read it). */
-  technicians: authedProcedure
-    .input(z.object({ serviceCenterId: shopIdSchema }).strict())
-    .query(async ({ ctx, input }): Promise<ShopTechnician[]> => {
-      await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
-      const rows = await ctx.db
-        .selectFrom('shop_staff as s')
-        .innerJoin('users as a', 'a.id', 's.user_id')
-        .select(['s.user_id', 's.role'])
-        .select(personName.as('name'))
-        .where('s.service_center_id', '=', input.serviceCenterId)
-        .orderBy('name')
-        .limit(100)
-        .execute();
-      return rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role }));
-    }),
-  /** The shop's customers by name, for the staff's "New Inquiry" form (read access; at most 20). */
-  customers: authedProcedure
-    .input(z.object({ serviceCenterId: shopIdSchema, search: searchSchema }).strict())
-    .query(async ({ ctx, input }): Promise<ShopCustomerOption[]> => {
-      await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
-      let query = ctx.db
-        .selectFrom('shop_customers')
-        .select(['id', 'name', 'email'])
-        .where('service_center_id', '=', input.serviceCenterId)
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(20);
-      if (input.search) query = query.where('search_text', 'like', containsPattern(input.search.toLowerCase()));
-      const rows = await query.execute();
-      const vehicles = rows.length
-        ? await ctx.db
-            .selectFrom('shop_customer_vehicles as cv')
-            .innerJoin('vehicles as v', 'v.id', 'cv.vehicle_id')
-            .select(['cv.id', 'cv.customer_id', sql<string>`concat_ws(' ', v.year, v.make, v.model)`.as('label')])
-            .where('cv.customer_id', 'in', rows.map((r) => r.id))
-            .execute()
-        : [];
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        vehicles: vehicles.filter((v) => v.customer_id === row.id).map((v) => ({ id: v.id, label: v.label })),
-      }));
-    }),
   messages: messagesRouter,
 });
