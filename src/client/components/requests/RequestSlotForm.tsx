@@ -1,20 +1,16 @@
-import { Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import {
   createAppointmentSchema,
   DEFAULT_LEAD_MS,
   DURATION_DEFAULT,
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
   type CreateAppointmentInput,
   type ServiceAppointment,
 } from '../../../shared/appointments.ts';
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { instant, wallClock, WhenFields } from '../shop/pickers.tsx';
 import { GarageVehicleSelect } from './GarageVehicleSelect.tsx';
 
 interface SlotValues {
@@ -22,7 +18,7 @@ interface SlotValues {
   serviceType: string;
   /** The wall-clock moment the picker shows, in the browser's zone. */
   appointmentDate: string | null;
-  duration: number | string;
+  duration: number;
   description: string;
 }
 
@@ -32,8 +28,8 @@ function toRequest(shopId: string, values: SlotValues): Omit<CreateAppointmentIn
     serviceCenterId: shopId,
     garageVehicleId: values.garageVehicleId || undefined,
     serviceType: values.serviceType,
-    appointmentDate: values.appointmentDate ? dayjs(values.appointmentDate).toDate() : null,
-    duration: typeof values.duration === 'number' ? values.duration : Number.NaN,
+    appointmentDate: values.appointmentDate ? instant(values.appointmentDate) : null,
+    duration: values.duration,
     description: values.description || null,
   };
 }
@@ -48,7 +44,7 @@ export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: Service
     initialValues: {
       garageVehicleId: null,
       serviceType: '',
-      appointmentDate: dayjs(Date.now() + DEFAULT_LEAD_MS).second(0).format('YYYY-MM-DD HH:mm:ss'),
+      appointmentDate: wallClock(Date.now() + DEFAULT_LEAD_MS),
       duration: DURATION_DEFAULT,
       description: '',
     },
@@ -96,26 +92,11 @@ export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: Service
           </Text>
           <GarageVehicleSelect {...form.getInputProps('garageVehicleId')} />
           <TextInput label="Service" withAsterisk placeholder="e.g. Oil change" {...form.getInputProps('serviceType')} />
-          <DateTimePicker
-            label="Preferred date and time"
-            withAsterisk
-            valueFormat="MMM D, YYYY h:mm A"
-            minDate={new Date()}
-            timePickerProps={{ format: '12h', hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'AM or PM' }}
-            submitButtonProps={{ 'aria-label': 'Apply date and time' }}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('appointmentDate')}
-          />
-          <NumberInput
-            label="Duration (minutes)"
-            withAsterisk
-            min={DURATION_MIN}
-            max={DURATION_MAX}
-            step={DURATION_STEP}
-            allowDecimal={false}
-            // A value out of range is said, not silently changed to the nearest allowed one.
-            clampBehavior="none"
-            {...form.getInputProps('duration')}
+          <WhenFields
+            dateLabel="Preferred date and time"
+            earliest={new Date()}
+            date={form.getInputProps('appointmentDate')}
+            duration={form.getInputProps('duration')}
           />
           <Textarea label="Notes for the shop" autosize minRows={2} maxRows={6} placeholder="Anything the shop should know" {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm">

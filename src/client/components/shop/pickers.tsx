@@ -91,11 +91,23 @@ export const instant = (text: string | null) => (text ? dayjs(text).toDate() : (
  * and its duration in minutes. A duration that is not a number becomes 0, and the minimum then says
  * why it is refused (docs/appointments.md#the-page-service-appointments-the-tech-shell).
  */
-export function WhenFields({ date, duration }: { date: Field; duration: { value?: number; onChange: (value: number) => void; error?: ReactNode } }) {
+export function WhenFields({
+  date,
+  duration,
+  dateLabel = 'Appointment Date & Time',
+  earliest,
+}: {
+  date: Field;
+  duration: { value?: number; onChange: (value: number) => void; error?: ReactNode };
+  dateLabel?: string;
+  /** The first day the calendar offers (an owner's request: today). */
+  earliest?: Date;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <DateTimePicker
-        label="Appointment Date & Time"
+        label={dateLabel}
+        minDate={earliest}
         withAsterisk
         valueFormat="MMM D, YYYY h:mm A"
         timePickerProps={{ format: '12h', hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'AM or PM' }}
@@ -110,6 +122,8 @@ export function WhenFields({ date, duration }: { date: Field; duration: { value?
         max={DURATION_MAX}
         step={DURATION_STEP}
         allowDecimal={false}
+        // A value out of range is named by the form, never quietly changed to the nearest allowed one.
+        clampBehavior="none"
         value={duration.value}
         error={duration.error}
         onChange={(value) => duration.onChange(typeof value === 'number' ? value : Number(value) || 0)}
