@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareAttacker, runMemoryAttack } from './attack.ts';
-import { combine, load, ROOT, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
+import { combine, load, rssMb, startProcess, startVinTech, table, type LoadResult, type RunningServer } from './lib.ts';
+import { inviteCodes, seedScaleShop, signUp, technician } from './shop.ts';
 
 export interface ApiScenario {
   name: string;
@@ -13,12 +13,15 @@ export interface ApiScenario {
   goal?: { shareOfBaseline: number; p99Ms: number };
   /** The bare repository call behind it (p50, ms), measured without HTTP: its floor. */
   floorMs?: number;
+  /** Throws when a successful answer's body is not what the page needs (e.g. a list without rows). */
+  check?: (body: string) => void;
   /**
-   * Builds the autocannon request options against a started, signed-in VinTech. `cookies` are the
-   * sessions of TECHNICIANS other technicians; `connectionHeaders` gives each of the 50
-   * connections its own headers (one user per connection).
+   * Builds the autocannon request options against a started, signed-in VinTech. `cookie` and
+   * `token` are a technician's of the scale shop `serviceCenterId` (Scale Garage); `cookies` are the
+   * sessions of TECHNICIANS other technicians of it; `customerCookie` is a customer's (no shop);
+   * `connectionHeaders` gives each of the 50 connections its own headers (one user per connection).
    */
-  request: (ctx: { url: string; cookie: string; token: string; cookies: string[] }) => {
+  request: (ctx: ApiContext) => {
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     path: string;
     /** Paths taken in turn, one per request (distinct inputs the read cache cannot answer); `path` is the first. */
@@ -29,8 +32,20 @@ export interface ApiScenario {
   };
 }
 
+export interface ApiContext {
+  url: string;
+  cookie: string;
+  token: string;
+  cookies: string[];
+  customerCookie: string;
+  serviceCenterId: string;
+}
+
 /** How many distinct technicians the many-user scenarios sign in. */
 export const TECHNICIANS = 50;
+
+/** Inquiries and appointments of the scale shop when a run names no other count. */
+export const SHOP_ROWS = 10_000;
 
 export interface ScenarioResult extends LoadResult {
   /** The bare Fastify hello, measured in slices alternating with this scenario's (the machine's speed drifts). */
@@ -55,41 +70,32 @@ export interface ApiBenchResult {
 
 const ratio = (part: LoadResult, whole: LoadResult): number => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
 
-async function signedIn(url: string, index = 0): Promise<{ cookie: string; token: string }> {
-  const email = `bench-${Date.now()}-${index}@example.test`;
-  const res = await fetch(`${url}/api/signup`, {
-    method: 'POST',
-    // Sign-ups are limited per address: each technician comes from its own (the bench's server trusts the proxy header).
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}` },
-    body: JSON.stringify({ email, password: 'benchmark password' }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const role = await fetch(`${url}/trpc/auth.setRole`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: url },
-    body: JSON.stringify({ json: { role: 'tech' } }),
-  });
-  if (!role.ok) throw new Error(`role failed: ${role.status}`);
-  const tokenRes = await fetch(`${url}/api/tokens`, {
+async function apiToken(url: string, cookie: string): Promise<string> {
+  const res = await fetch(`${url}/api/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: url },
     body: JSON.stringify({ name: 'bench' }),
   });
-  const { token } = (await tokenRes.json()) as { token: string };
-  return { cookie, token };
+  if (res.status !== 201) throw new Error(`token failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
 }
 
 export interface ApiBenchOptions {
   duration?: number;
   databaseUrl?: string;
-  /** Runs once the server is up and signed in, before the load (e.g. to create data). */
+  /**
+   * Runs once the server is up and signed in, before the load (e.g. to create data), with the
+   * session of the run's first account (on a fresh install its administrator, staff of no shop).
+   */
   prepare?: (url: string, cookie: string) => Promise<void>;
   /** Runs after the load, while the server is still up (e.g. browser timings). */
   afterLoad?: (url: string, cookie: string) => Promise<void>;
   /** After all of it, runs the memory attack (bench/attack.ts) and reports resident memory during and after it. */
   attack?: boolean;
-  /** Fills the shop's inquiries and appointments to this many rows each before the server starts (`npm run db:seed -- --scale`). */
+  /**
+   * Fills the scale shop's inquiries and appointments to this many rows each before the server
+   * starts (`npm run db:seed -- --scale`, default SHOP_ROWS), with one invitation per technician.
+   */
   shopScale?: number;
 }
 
@@ -101,23 +107,25 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
   let server: RunningServer | undefined;
   try {
     hello = await startProcess('bench/hello-server.ts', [], {}, '/hello');
-    if (options.shopScale && !options.databaseUrl) {
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed-cli.ts', '--scale', String(options.shopScale)], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      if (seeded.status !== 0) throw new Error('could not fill the shop for the bench');
-    }
+    // The technicians of the run are staff of the scale shop: one invitation each, accepted over HTTP.
+    const codes = inviteCodes(TECHNICIANS + 1);
+    seedScaleShop({ dataDir, databaseUrl: options.databaseUrl, scale: options.shopScale ?? SHOP_ROWS, invites: codes });
     server = await startVinTech([], { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', SEED_DEMO: 'true', TRUST_PROXY: 'true' });
-    const { cookie, token } = await signedIn(server.url);
-    const cookies: string[] = [];
-    for (let i = 1; i <= TECHNICIANS; i++) cookies.push((await signedIn(server.url, i)).cookie);
-    await options.prepare?.(server.url, cookie);
+    const setupCookie = await signUp(server.url, 'bench-setup', 0);
+    const staff = [];
+    for (let i = 0; i <= TECHNICIANS; i++) staff.push(await technician(server.url, i + 1, codes[i]!));
+    const [first, ...others] = staff;
+    const serviceCenterId = first!.serviceCenterId;
+    if (others.some((t) => t.serviceCenterId !== serviceCenterId)) throw new Error('the technicians joined different shops');
+    const cookie = first!.cookie;
+    const cookies = others.map((t) => t.cookie);
+    const token = await apiToken(server.url, cookie);
+    const customerCookie = await signUp(server.url, 'bench-customer', TECHNICIANS + 2);
+    await options.prepare?.(server.url, setupCookie);
     const rssIdleMb = rssMb(server.pid);
     const helloUrl = `${hello.url}/hello`;
     const requests = scenarios.map((scenario) => {
-      const req = scenario.request({ url: server!.url, cookie, token, cookies });
+      const req = scenario.request({ url: server!.url, cookie, token, cookies, customerCookie, serviceCenterId });
       const headers = { origin: server!.url, ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers };
       let connection = 0;
       const perConnection = req.connectionHeaders;
@@ -128,6 +136,7 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
         informational: scenario.informational,
         goal: scenario.goal,
         floorMs: scenario.floorMs,
+        check: scenario.check,
         connectionHeaders: perConnection,
         options: {
           url: `${server!.url}${req.path}`,
@@ -141,6 +150,21 @@ export async function runApiBench(scenarios: ApiScenario[], options: ApiBenchOpt
         },
       };
     });
+    // Each scenario answers as the page it stands for before anything is timed (a 404 is no
+    // throughput): 2xx for every connection's user, and the body its check asks for.
+    for (const request of requests) {
+      const connections = request.connectionHeaders ? TECHNICIANS : 1;
+      for (let c = 0; c < connections; c++) {
+        const answer = await fetch(request.options.url, {
+          method: request.options.method,
+          headers: { ...request.options.headers, ...request.connectionHeaders?.(c) },
+          body: request.options.body,
+        });
+        const body = await answer.text();
+        if (!answer.ok) throw new Error(`${request.name}: answered ${answer.status}: ${body.slice(0, 300)}`);
+        request.check?.(body);
+      }
+    }
     // Both servers compile their hot paths before anything is measured.
     await load('warm-up', { url: helloUrl, duration: warmUp });
     for (const request of requests) if (request.options.method === 'GET') await load('warm-up', { ...request.options, duration: warmUp });
@@ -221,6 +245,7 @@ export function formatApiBench(result: ApiBenchResult): string {
       'server CPU µs/req': l.cpuMicrosPerRequest ?? '',
       'repository call p50 ms': '',
       errors: l.errors,
+      'non-2xx': l.non2xx,
       '5xx': l.status5xx,
     });
     return [

@@ -48,7 +48,7 @@ async function attackerShop(url: string, cookie: string): Promise<string> {
   const centers = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as { id: string; isActive: boolean }[];
   const active = centers.find((c) => c.isActive);
   if (active) return active.id;
-  // Registering a center is open to Tech Mode accounts (and, with shops, to every account).
+  // Any signed-in account registers a shop (and becomes its owner).
   await fetch(`${url}/trpc/auth.setRole`, { method: 'POST', headers, body: JSON.stringify({ json: { role: 'tech' } }) });
   const res = await fetch(`${url}/api/service-centers`, {
     method: 'POST',

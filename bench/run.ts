@@ -15,6 +15,10 @@ import { formatVinBench, runVinBench, type VinBenchResult } from './vin.ts';
  * BENCH_DATABASE_URL (run the API and CRM parts against a PostgreSQL server instead of PGlite),
  * BENCH_SEARCH_SCALE (inquiries in the server of the uncached search scenarios, default 100000),
  * BENCH_ONLY=search (only the uncached search scenarios, for working on them).
+ *
+ * The measured technicians are staff of one shop, Scale Garage: the scale seed fills it
+ * (SHOP_ROWS rows each for the API part, BENCH_SEARCH_SCALE for the searches) and leaves one
+ * invitation per technician, which each accepts over HTTP; every shop view names the shop.
  */
 
 interface Goal {
@@ -30,37 +34,48 @@ const searchScale = Number(process.env.BENCH_SEARCH_SCALE ?? 100000);
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== 'search') throw new Error('BENCH_ONLY takes "search"');
 
-const inquiryPage = encodeURIComponent(JSON.stringify({ 0: { json: { limit: 25 } }, 1: { json: null } }));
-/** The active center the bench's inquiries are addressed to (every inquiry names its shop); set by topUpCenters. */
-let benchCenterId = '';
+const trpcGet = (procedure: string, input: unknown) =>
+  `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
+
+/** The Tech inquiries page as it asks: one shop's first page and its stat cards, in one batch. */
+const inquiryPage = (serviceCenterId: string) =>
+  `/trpc/inquiries.list,inquiries.stats?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { serviceCenterId, limit: 25 } }, 1: { json: { serviceCenterId } } }))}`;
+
+/** The first call of a tRPC batch answered a page with rows (a shop view that shows nothing measures nothing). */
+function pageHasRows(body: string): void {
+  const first = (JSON.parse(body) as { result?: { data?: { json?: { items?: unknown[] } } } }[])[0];
+  if (!first?.result?.data?.json?.items?.length) throw new Error(`the shop's page came back without rows: ${body.slice(0, 300)}`);
+}
+
+// Every shop view names the shop (Scale Garage, which the bench's technicians joined by invitation);
+// the inquiry is a customer's, addressed to that shop.
 const scenarios: ApiScenario[] = [
   { name: 'GET /api/auth/user (session)', request: ({ cookie }) => ({ path: '/api/auth/user', headers: { cookie } }) },
   { name: 'GET /api/service-centers (50 rows)', request: ({ cookie }) => ({ path: '/api/service-centers', headers: { cookie } }) },
   {
     name: 'tRPC batch: inquiry page + stats',
-    request: ({ cookie }) => ({ path: `/trpc/inquiries.list,inquiries.stats?batch=1&input=${inquiryPage}`, headers: { cookie } }),
+    check: pageHasRows,
+    request: ({ cookie, serviceCenterId }) => ({ path: inquiryPage(serviceCenterId), headers: { cookie } }),
   },
   {
     name: `tRPC batch: inquiry page + stats, ${TECHNICIANS} technicians (one per connection)`,
     informational: true,
-    request: ({ cookies }) => ({
-      path: `/trpc/inquiries.list,inquiries.stats?batch=1&input=${inquiryPage}`,
+    check: pageHasRows,
+    request: ({ cookies, serviceCenterId }) => ({
+      path: inquiryPage(serviceCenterId),
       connectionHeaders: (connection) => ({ cookie: cookies[connection % cookies.length] ?? '' }),
     }),
   },
   {
     name: 'POST /api/customer-inquiries',
-    request: ({ cookie }) => ({
+    request: ({ customerCookie, serviceCenterId }) => ({
       method: 'POST',
       path: '/api/customer-inquiries',
-      headers: { cookie },
-      body: JSON.stringify({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeal when braking at low speed', priority: 'medium', serviceCenterId: benchCenterId }),
+      headers: { cookie: customerCookie },
+      body: JSON.stringify({ inquiryType: 'service', subject: 'Brake noise', description: 'Squeal when braking at low speed', priority: 'medium', serviceCenterId }),
     }),
   },
 ];
-
-const trpcGet = (procedure: string, input: unknown) =>
-  `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
 
 /** Every spelling of a word by letter case: the same search, a different key for the read cache. */
 function spellings(word: string, limit: number): string[] {
@@ -75,16 +90,18 @@ function spellings(word: string, limit: number): string[] {
 
 /**
  * The uncached reads: the assistant's tips on each page change (every page and role in turn), and
- * a technician's inquiry page searched for a word with a status filter. The inquiry searches are
+ * a technician's inquiry page of their shop searched for a word with a status filter. The inquiry searches are
  * thousands of distinct inputs (20 words by letter case, 4 statuses) so the one-second read cache
  * never answers them; ILIKE makes the case irrelevant to the result and the work.
  */
 function searchScenarios(floors: { tips: number; inquiries: number }): ApiScenario[] {
   const goal = { shareOfBaseline: 5, p99Ms: 50 };
   const tipPaths = TIP_PAGES.map((page) => trpcGet('knowledge.tips', page));
-  const inquiryPaths = INQUIRY_WORDS.flatMap((word) => spellings(word, 64)).flatMap((search) =>
-    INQUIRY_STATUSES.map((status) => trpcGet('inquiries.list', { search, status, limit: 25 })),
-  );
+  const inquiryPaths = (serviceCenterId: string) =>
+    INQUIRY_WORDS.flatMap((word) => spellings(word, 64)).flatMap((search) =>
+      INQUIRY_STATUSES.map((status) => trpcGet('inquiries.list', { serviceCenterId, search, status, limit: 25 })),
+    );
+  const inputs = inquiryPaths('').length;
   return [
     {
       name: `uncached: assistant tips (${tipPaths.length} pages and roles in turn)`,
@@ -93,10 +110,14 @@ function searchScenarios(floors: { tips: number; inquiries: number }): ApiScenar
       request: ({ cookie }) => ({ path: tipPaths[0]!, paths: tipPaths, headers: { cookie } }),
     },
     {
-      name: `uncached: inquiry page, word + status, technician (${inquiryPaths.length} inputs in turn, ${searchScale.toLocaleString('en-US')} rows)`,
+      name: `uncached: inquiry page, word + status, technician (${inputs} inputs in turn, ${searchScale.toLocaleString('en-US')} rows)`,
       goal,
       floorMs: floors.inquiries,
-      request: ({ cookie }) => ({ path: inquiryPaths[0]!, paths: inquiryPaths, headers: { cookie } }),
+      check: pageHasRows,
+      request: ({ cookie, serviceCenterId }) => {
+        const paths = inquiryPaths(serviceCenterId);
+        return { path: paths[0]!, paths, headers: { cookie } };
+      },
     },
   ];
 }
@@ -134,7 +155,7 @@ if (only === 'search') {
   process.exit(0);
 }
 
-/** Fills the service-center list to 50 rows before the load runs. */
+/** Fills the service-center list to 50 rows before the load runs (the first account registers them: not the measured technicians). */
 async function topUpCenters(url: string, cookie: string): Promise<void> {
   const list = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as unknown[];
   for (let i = list.length; i < 50; i++) {
@@ -145,8 +166,6 @@ async function topUpCenters(url: string, cookie: string): Promise<void> {
     });
     if (res.status !== 201) throw new Error(`could not create a center: ${res.status} ${await res.text()}`);
   }
-  const centers = (await (await fetch(`${url}/api/service-centers`, { headers: { cookie } })).json()) as { id: string; isActive: boolean }[];
-  benchCenterId = centers.find((c) => c.isActive)?.id ?? '';
 }
 
 function runCrm(): Promise<string> {
@@ -202,10 +221,10 @@ const landing = weights[0];
 const goals: Goal[] = [
   ...reads.map(goalOf),
   {
-    name: 'load runs: errors and 5xx',
+    name: 'load runs: errors, non-2xx and 5xx',
     target: '0',
-    actual: String([...api.scenarios, ...search.scenarios].reduce((n, s) => n + s.errors + s.status5xx, 0)),
-    pass: [...api.scenarios, ...search.scenarios].every((s) => s.errors === 0 && s.status5xx === 0),
+    actual: String([...api.scenarios, ...search.scenarios].reduce((n, s) => n + s.errors + s.non2xx, 0)),
+    pass: [...api.scenarios, ...search.scenarios].every((s) => s.errors === 0 && s.non2xx === 0 && s.status5xx === 0),
   },
   { name: 'CRM calls at the largest size', target: '<= 50 ms', actual: /MISS/.test(crm) ? 'see table' : 'all under', pass: !/MISS/.test(crm) },
   ...vin.goals.map((g) => ({ name: `VIN ${g.name}`, target: g.target, actual: String(g.actual), pass: g.pass })),

@@ -6,7 +6,8 @@ import { seedDatabase } from './seed.ts';
 
 const env = loadEnv();
 const { values } = parseArgs({
-  options: { demo: { type: 'boolean', default: false }, scale: { type: 'string' } },
+  // --invite CODE (repeatable, with --scale): an open technician invitation to the scale center per code.
+  options: { demo: { type: 'boolean', default: false }, scale: { type: 'string' }, invite: { type: 'string', multiple: true } },
   allowPositionals: false,
 });
 const scale = values.scale === undefined ? undefined : Number(values.scale);
@@ -14,11 +15,16 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
   console.error('--scale takes a whole number of rows, e.g. --scale 100000');
   process.exit(2);
 }
+const invites = values.invite ?? [];
+if (invites.length > 0 && !scale) {
+  console.error('--invite adds invitations to the scale center: give --scale too');
+  process.exit(2);
+}
 
 const handle = await openDatabase(databaseOptionsFromEnv(env));
 try {
   await migrateToLatest(handle.db, { info: console.log, error: console.error });
-  await seedDatabase(handle.db, { demo: values.demo || env.SEED_DEMO, scale, log: console.log });
+  await seedDatabase(handle.db, { demo: values.demo || env.SEED_DEMO, scale, scaleInvites: invites, log: console.log });
   console.log('seed: done');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

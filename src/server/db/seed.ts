@@ -155,6 +155,8 @@ export interface SeedOptions {
   demo?: boolean;
   /** Fill inquiries and appointments up to this many rows each (benchmarks). */
   scale?: number;
+  /** With `scale`: invitation codes, each an open technician invitation to the scale center (benchmarks). */
+  scaleInvites?: string[];
   log?: (message: string) => void;
 }
 

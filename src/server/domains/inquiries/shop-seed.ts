@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { INVITE_DAYS } from '../../../shared/shops.ts';
 import type { Database } from '../../db/index.ts';
 import type { RelativeTime, SeedOptions, ShopDemo } from '../../db/seed.ts';
 
@@ -147,28 +149,79 @@ async function seedDemoRequests(db: Database, demo: ShopDemo, customers: string[
   }
 }
 
+/** The center the scale seed fills: its staff see the rows (docs/shops.md). */
+export const SCALE_CENTER_NAME = 'Scale Garage';
+
+/** The scale center, created on first use (found by name afterwards). */
+async function ensureScaleCenter(db: Database): Promise<string> {
+  const found = await db.selectFrom('service_centers').select('id').where('name', '=', SCALE_CENTER_NAME).orderBy('created_at').executeTakeFirst();
+  if (found) return found.id;
+  const created = await db
+    .insertInto('service_centers')
+    .values({ name: SCALE_CENTER_NAME, address: '1 Benchmark Way', city: 'Springfield', state: 'IL', services: ['Oil Change', 'Brake Service', 'Diagnostics'] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/** The center's customer record of each account (one per account, made in one statement), in the accounts' order. */
+async function ensureShopCustomers(db: Database, centerId: string, customers: string[]): Promise<string[]> {
+  await sql`
+    INSERT INTO shop_customers (service_center_id, user_id, name, email)
+    SELECT ${centerId}::uuid, u.id, split_part(u.email, '@', 1), u.email
+    FROM users u WHERE u.id = ANY(${customers}::uuid[])
+    ON CONFLICT (service_center_id, user_id) WHERE user_id IS NOT NULL DO NOTHING`.execute(db);
+  const rows = await db.selectFrom('shop_customers').select(['id', 'user_id']).where('service_center_id', '=', centerId).where('user_id', 'in', customers).execute();
+  const byUser = new Map(rows.map((row) => [row.user_id, row.id]));
+  return customers.map((id) => {
+    const record = byUser.get(id);
+    if (!record) throw new Error('seed shop scale: a customer has no shop record');
+    return record;
+  });
+}
+
 /**
- * Fills inquiries and appointments up to `options.scale` rows each, generated inside the database
- * in batches (a million rows never pass through Node). Deterministic: row g always reads the same.
+ * Open technician invitations to the scale center, one per code (only the SHA-256 is kept, as for
+ * every invitation): how a benchmark's accounts become its staff through the accept path.
+ */
+async function addScaleInvites(db: Database, centerId: string, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await db
+    .insertInto('shop_invites')
+    .values(
+      codes.map((code) => ({
+        service_center_id: centerId,
+        code_hash: createHash('sha256').update(code).digest('hex'),
+        role: 'technician' as const,
+        expires_at: sql<Date>`now() + make_interval(days => ${INVITE_DAYS})`,
+      })),
+    )
+    .onConflict((oc) => oc.column('code_hash').doNothing())
+    .execute();
+}
+
+/**
+ * Fills the inquiries and appointments of one center, Scale Garage, up to `options.scale` rows
+ * each, generated inside the database in batches (a million rows never pass through Node).
+ * Deterministic: row g always reads the same. Each row names its customer's record at the center.
  */
 export async function seedShopScale(db: Database, options: SeedOptions): Promise<void> {
   const target = options.scale;
   if (!target) return;
+  const centerId = await ensureScaleCenter(db);
+  await addScaleInvites(db, centerId, options.scaleInvites ?? []);
   const emails = Array.from({ length: SCALE_CUSTOMERS }, (_, i) => `scale-customer-${i + 1}@vintech.example`);
   const customers = await ensureCustomers(db, emails);
+  const records = await ensureShopCustomers(db, centerId, customers);
 
-  const counts = await db
-    .selectFrom('crm_counts')
-    .select(['entity', sql<number>`sum(n)::int`.as('n')])
-    .groupBy('entity')
-    .execute();
-  const existing = (entity: string) => counts.find((row) => row.entity === entity)?.n ?? 0;
+  const existing = async (table: 'customer_inquiries' | 'service_appointments') =>
+    Number((await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where('service_center_id', '=', centerId).executeTakeFirstOrThrow()).n);
 
-  for (let from = existing('inquiry'); from < target; from += BATCH) {
+  for (let from = await existing('customer_inquiries'); from < target; from += BATCH) {
     const to = Math.min(target, from + BATCH);
     await sql`
-      INSERT INTO customer_inquiries (customer_id, inquiry_type, subject, description, priority, status, estimated_cost, created_at)
-      SELECT (${customers}::uuid[])[1 + g % ${customers.length}],
+      INSERT INTO customer_inquiries (customer_id, service_center_id, shop_customer_id, inquiry_type, subject, description, priority, status, estimated_cost, created_at)
+      SELECT (${customers}::uuid[])[1 + g % ${customers.length}], ${centerId}::uuid, (${records}::uuid[])[1 + g % ${records.length}],
              (ARRAY['service','quote','appointment','complaint','general'])[1 + (g * 7) % 5],
              (ARRAY['Brake noise when stopping','Oil change quote','Check engine light','Battery will not hold charge',
                     'Transmission slipping','AC blowing warm air','Tire pressure warning','Steering wheel vibration',
@@ -185,11 +238,11 @@ export async function seedShopScale(db: Database, options: SeedOptions): Promise
     options.log?.(`seed shop scale: ${to} inquiries`);
   }
 
-  for (let from = existing('appointment'); from < target; from += BATCH) {
+  for (let from = await existing('service_appointments'); from < target; from += BATCH) {
     const to = Math.min(target, from + BATCH);
     await sql`
-      INSERT INTO service_appointments (customer_id, appointment_date, duration, service_type, description, status, estimated_cost, actual_cost)
-      SELECT (${customers}::uuid[])[1 + g % ${customers.length}],
+      INSERT INTO service_appointments (customer_id, service_center_id, shop_customer_id, appointment_date, duration, service_type, description, status, estimated_cost, actual_cost)
+      SELECT (${customers}::uuid[])[1 + g % ${customers.length}], ${centerId}::uuid, (${records}::uuid[])[1 + g % ${records.length}],
              date,
              15 * (1 + (g * 7) % 16),
              (ARRAY['Oil Change','Brake Service','Inspection','Tire Rotation','Diagnostics','Alignment',
