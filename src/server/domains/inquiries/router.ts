@@ -33,12 +33,17 @@ const viewerOf = (user: User): InquiryViewer => ({ userId: user.id, isAdmin: use
 
 /**
  * A list's scope, checked: a shop's rows need membership (admins read), `mine` is the caller's own,
- * neither is both. The cache key names the viewer and the shop, so no one reads another's answer.
+ * neither is both. The cache key names the shop (after the caller's access to it was checked) or the
+ * viewer, so no one reads an answer they may not see.
  */
 async function scoped(db: Executor, user: User, scope: InquiryScope): Promise<{ scope: InquiryScope; key: string }> {
   if (scope.serviceCenterId && scope.mine) throw domainError('BAD_REQUEST', 'Ask for one shop (serviceCenterId) or your own requests (mine), not both');
-  if (scope.serviceCenterId) await requireShopAccess(db, user, scope.serviceCenterId, 'read');
-  return { scope, key: `${user.id}:${scope.serviceCenterId ?? (scope.mine ? 'mine' : 'all')}` };
+  if (scope.serviceCenterId) {
+    await requireShopAccess(db, user, scope.serviceCenterId, 'read');
+    // A shop's view is the same for all its staff: one cache entry a shop, read only after the check.
+    return { scope, key: `shop:${scope.serviceCenterId}` };
+  }
+  return { scope, key: `${user.id}:${scope.mine ? 'mine' : 'all'}` };
 }
 
 const messagesRouter = router({

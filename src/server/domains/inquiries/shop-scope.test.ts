@@ -6,6 +6,9 @@ import type { CreateInquiryInput } from '../../../shared/inquiries.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { createGarageVehicle, createShop, createShopCustomer } from '../../../../tests/helpers/inquiries.ts';
+import { createContextInner } from '../../context.ts';
+import { ReadCache } from '../../http/read-cache.ts';
+import { createCaller } from '../../router.ts';
 
 // Inquiries belong to a shop (docs/inquiries.md): its staff and the customer see them, nobody else.
 
@@ -192,5 +195,21 @@ describeEachDatabase('inquiries by shop membership', (getDb) => {
     await callerFor(db, owner).inquiries.create(ask(shopB.id, { priority: 'urgent' }));
     expect(await callerFor(db, techA).inquiries.stats({ serviceCenterId: shopC.id })).toEqual({ total: 1, open: 1, inProgress: 0, urgent: 1 });
     expect(await rejection(callerFor(db, techA).inquiries.stats({ serviceCenterId: shopC.id, mine: true }))).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("shares one cached shop view among the shop's staff, and never serves it to anyone else", async () => {
+    const db = getDb();
+    const readCache = new ReadCache(60_000);
+    const as = (user: User) => createCaller(createContextInner({ db, user, readCache }));
+    const sent = await callerFor(db, owner).inquiries.create(ask(shopA.id));
+    const first = await as(techA).inquiries.list({ serviceCenterId: shopA.id, limit: 100 });
+    expect(first.items.map((i) => i.id)).toContain(sent.id);
+    // The manager reads the same remembered page (the same object, not a second query)...
+    expect(await as(managerA).inquiries.list({ serviceCenterId: shopA.id, limit: 100 })).toBe(first);
+    // ...while staff of another shop, owners and a mode switch are refused before the cache is read.
+    for (const outsider of [techB, ownerB, { ...ownerB, role: 'tech' as const }]) {
+      expect((await rejection(as(outsider).inquiries.list({ serviceCenterId: shopA.id, limit: 100 }))).code).toBe('NOT_FOUND');
+      expect((await rejection(as(outsider).inquiries.stats({ serviceCenterId: shopA.id }))).code).toBe('NOT_FOUND');
+    }
   });
 });
