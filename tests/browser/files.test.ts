@@ -51,6 +51,13 @@ describe('Receipts and photos on a service record', () => {
       await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
       await expect(viewer.getByRole('link', { name: 'Download' }).getAttribute('href')).resolves.toMatch(/^\/api\/files\/[0-9a-f-]+\?download$/);
       await screenshot(page, `files-opened-375-${scheme}`);
+
+      // The record's edit dialog shows the same files under the form.
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Edit Oil change/ }).click();
+      await page.getByRole('dialog', { name: 'Edit Service Record' }).getByRole('img', { name: 'receipt.jpg' }).waitFor();
       expect(scriptErrors(page)).toEqual([]);
     });
   }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconDownload, IconPaperclip, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -247,7 +247,13 @@ export default function RecordsPage() {
         <RecordForm targets={targets} initial={{ targetKey: target?.key }} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </ShopDialog>
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title="Edit Service Record">
-        {editing ? <RecordForm targets={targets} record={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+        {editing ? (
+          <Stack gap="md">
+            <RecordForm targets={targets} record={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+            <Divider label="Receipts and photos" labelPosition="left" />
+            <RecordFiles recordId={editing.id} />
+          </Stack>
+        ) : null}
       </ShopDialog>
       <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${formatDay(recordDay(filesOf.date))}` : ''}>
         {filesOf ? <RecordFiles recordId={filesOf.id} /> : null}

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -65,6 +66,27 @@ describeEachDatabase('files through REST', (getDb) => {
     const photo = (await upload(app, cookie, await picture(20, 20, 'webp'), 'a.webp')).json();
     const saved = await app.inject({ method: 'GET', url: `/api/files/${photo.id}?download`, headers: { cookie } });
     expect(saved.headers['content-disposition']).toMatch(/^attachment/);
+  });
+
+  it('refuses a small PNG that claims a huge picture (60,000 px square) before decoding it', async () => {
+    const { user, cookie } = await signedIn();
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(60_000, 0);
+    header.writeUInt32BE(60_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+    const res = await upload(app, cookie, bomb, 'bomb.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('at most 50 megapixels');
+    expect(await filesOf(getDb(), user.id)).toBe(0);
   });
 
   it('never stores HTML: the table refuses any type but the four', async () => {

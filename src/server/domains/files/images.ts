@@ -10,7 +10,7 @@ export interface ProcessedImage {
 }
 
 /** Larger pictures than this are refused before decoding (a 10 MB file can claim any size). */
-const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 50_000_000;
 
 /**
  * Re-encodes a photo so that nothing of its metadata survives (EXIF with GPS location, XMP, IPTC,
@@ -32,6 +32,6 @@ export async function processImage(input: Buffer, type: Exclude<FileType, 'appli
     ]);
     return { content: content.data, thumbnail, width: content.info.width, height: content.info.height };
   } catch {
-    throw domainError('BAD_REQUEST', 'The image could not be read: it may be damaged or too large (at most 100 megapixels)');
+    throw domainError('BAD_REQUEST', 'The image could not be read: it may be damaged or too large (at most 50 megapixels)');
   }
 }
