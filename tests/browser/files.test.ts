@@ -62,6 +62,24 @@ describe('Receipts and photos on a service record', () => {
     });
   }
 
+  it('shows the upload progress on a slow connection', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
+    await ownerWithRecord(page);
+    await page.goto(`${server.url}/records`);
+    await page.getByRole('button', { name: /^Receipts and photos of Oil change/ }).click();
+    const dialog = page.getByRole('dialog');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
+    const photo = await picture(1200, 900, 'png');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: photo });
+    await dialog.getByText(/^Uploading slow\.png… [1-9]\d?%$/).waitFor();
+    await expect(dialog.getByRole('progressbar', { name: 'Upload of slow.png' }).getAttribute('aria-valuenow')).resolves.toMatch(/^[1-9]/);
+    await screenshot(page, 'files-uploading-375-light');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await dialog.getByRole('img', { name: 'slow.png' }).waitFor();
+  });
+
   it('says why a file is refused (an HTML page named .jpg)', async () => {
     const page = await newPage(browser);
     await ownerWithRecord(page);
