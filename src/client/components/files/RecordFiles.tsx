@@ -16,6 +16,7 @@ export function RecordFiles({ recordId, canChange = true }: { recordId: string; 
   const utils = trpc.useUtils();
   const files = trpc.files.attachments.useQuery({ recordId });
   const attach = trpc.files.attach.useMutation();
+  const removeFile = trpc.files.remove.useMutation();
   const detach = trpc.files.detach.useMutation({
     onSuccess: () => {
       notifySuccess('Removed', 'The file was taken off the record');
@@ -37,7 +38,13 @@ export function RecordFiles({ recordId, canChange = true }: { recordId: string; 
     setUploading({ name: file.name, fraction: 0 });
     try {
       const stored = await uploadFile(file, (fraction) => setUploading({ name: file.name, fraction })).promise;
-      await attach.mutateAsync({ recordId, fileId: stored.id });
+      try {
+        await attach.mutateAsync({ recordId, fileId: stored.id });
+      } catch (error) {
+        // Not attached: the upload would only take room in the quota.
+        await removeFile.mutateAsync({ id: stored.id }).catch(() => undefined);
+        throw error;
+      }
       await utils.files.attachments.invalidate({ recordId });
       notifySuccess('Attached', stored.name);
     } catch (error) {
