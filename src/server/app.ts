@@ -17,6 +17,7 @@ import { registerInquiriesRest } from './domains/inquiries/rest.ts';
 import { registerNotificationsRest } from './domains/notifications/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
+import { registerFilesRest } from './domains/files/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);
+  await registerFilesRest(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

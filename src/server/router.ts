@@ -3,6 +3,7 @@ import { auditRouter } from './domains/audit/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
+import { filesRouter } from './domains/files/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   knowledge: knowledgeRouter,
   analytics: analyticsRouter,
   notifications: notificationsRouter,
+  files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
 });
 

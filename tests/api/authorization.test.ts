@@ -12,6 +12,8 @@ import { insertComponents, insertDecodedVehicle, insertWalkthrough } from '../..
 import { getVinDecoder } from '../../src/server/domains/vehicles/vin-decoder.ts';
 import { walkthroughFor } from '../../src/server/domains/vehicles/walkthroughs.ts';
 import type { RestAuth } from '../../src/server/http/rest.ts';
+import { storeUpload } from '../../src/server/domains/files/service.ts';
+import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
 /**
@@ -193,6 +195,8 @@ interface Fixtures {
   /** A's garage entry of the vehicle (named in A's request to shop A) and A's own record of it. */
   garageOfA: string;
   recordOfA: string;
+  /** A's PDF attached to recordOfA. */
+  fileOfA: string;
   /** A record shop A's technician wrote for A's vehicle. */
   shopRecordOfA: string;
   /** A second stored vehicle: each garage.add cell first frees its slot. */
@@ -282,6 +286,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   const spareVehicle = await insertDecodedVehicle(db, spareDraft);
   if (!spareVehicle) throw new Error('spare vehicle not stored');
   const record = await asA.garage.records.create({ vehicleId: vehicle.id, serviceType: RECORD_MARK, date: '2025-05-01', mileage: 39_000 });
+  const fileOfA = await storeUpload(db, ownerA.id, TINY_PDF, 'matrix.pdf');
+  await asA.files.attach({ recordId: record.id, fileId: fileOfA.id });
   const customerVehicle = await db.selectFrom('shop_customer_vehicles').select('id').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
   const shopRecord = await callerFor(db, technician).garage.records.create({
     serviceCenterId: shopA,
@@ -308,6 +314,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     garageOfA: garage.id,
     recordOfA: record.id,
     shopRecordOfA: shopRecord.id,
+    fileOfA: fileOfA.id,
     spareVehicleId: spareVehicle.id,
   };
 }
@@ -422,6 +429,27 @@ async function freshGarageEntryOfA(fx: Fixtures): Promise<string> {
 /** A fresh record of A for each delete cell (an allowed delete uses it up). */
 async function freshRecordOfA(fx: Fixtures): Promise<string> {
   return (await callerFor(fx.db, fx.users.ownerA).garage.records.create({ vehicleId: fx.vehicleId, serviceType: 'To delete', date: '2025-05-02' })).id;
+}
+
+/** A file A uploaded and attached nowhere. */
+async function freshFileOfA(fx: Fixtures): Promise<string> {
+  return (await storeUpload(fx.db, fx.users.ownerA.id, TINY_PDF, 'fresh.pdf')).id;
+}
+
+/** A's file on a fresh record of A (a record holds at most 20 files, so each cell gets its own). */
+async function freshAttachmentOfA(fx: Fixtures): Promise<{ recordId: string; fileId: string }> {
+  const recordId = await freshRecordOfA(fx);
+  const fileId = await freshFileOfA(fx);
+  await callerFor(fx.db, fx.users.ownerA).files.attach({ recordId, fileId });
+  return { recordId, fileId };
+}
+
+/** A photo of A (it has a thumbnail) on a fresh record of A. */
+async function freshPhotoOfA(fx: Fixtures): Promise<string> {
+  const recordId = await freshRecordOfA(fx);
+  const photo = await storeUpload(fx.db, fx.users.ownerA.id, await picture(8, 8), 'photo.png');
+  await callerFor(fx.db, fx.users.ownerA).files.attach({ recordId, fileId: photo.id });
+  return photo.id;
 }
 
 // ---- The procedure table -------------------------------------------------------------------
@@ -613,6 +641,11 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'garage.records.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
   'garage.records.update': { rule: 'historyWrite', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
   'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
+  'files.get': { rule: 'historyRow', input: (fx) => ({ id: fx.fileOfA }) satisfies In['files']['get'] },
+  'files.attachments': { rule: 'historyRow', input: (fx) => ({ recordId: fx.recordOfA }) satisfies In['files']['attachments'] },
+  'files.attach': { rule: 'historyWrite', input: async (fx) => ({ recordId: await freshRecordOfA(fx), fileId: await freshFileOfA(fx) }) satisfies In['files']['attach'] },
+  'files.detach': { rule: 'historyWrite', input: (fx) => freshAttachmentOfA(fx) satisfies Promise<In['files']['detach']> },
+  'files.remove': { rule: 'historyWrite', input: async (fx) => ({ id: (await freshAttachmentOfA(fx)).fileId }) satisfies In['files']['remove'] },
   'garage.records.csv': {
     rule: 'signedIn',
     input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['records']['csv'],
@@ -652,13 +685,20 @@ function procedureAt(caller: ReturnType<typeof callerFor>, path: string): Caller
 
 // ---- The REST table ------------------------------------------------------------------------
 
+/** A JSON body, or (`upload`) one file sent as multipart/form-data in a part named `file`. */
+interface RestRequest {
+  url: string;
+  body?: unknown;
+  upload?: { content: Buffer; name: string; type: string };
+}
+
 interface RestRow {
   /**
    * Only for paths with no procedure behind them; otherwise the rule is the procedure's (as the
    * API reference names it), so a path cannot drift from the procedure it calls.
    */
   rule?: Rule;
-  request: (fx: Fixtures, actor: Actor) => { url: string; body?: unknown } | Promise<{ url: string; body?: unknown }>;
+  request: (fx: Fixtures, actor: Actor) => RestRequest | Promise<RestRequest>;
   /** The call ends or replaces the caller's session: sign in again afterwards. */
   renewsSession?: boolean;
   /** List rules of paths without a procedure: the row whose listing the rule is about. */
@@ -771,6 +811,17 @@ const REST: Record<string, RestRow> = {
 
   'GET /api/analytics/report': { request: (fx) => ({ url: `/api/analytics/report?${range}&serviceCenterId=${fx.shopA}` }) },
   'GET /api/analytics/report.csv': { request: (fx) => ({ url: `/api/analytics/report.csv?${range}&serviceCenterId=${fx.shopA}` }) },
+
+  'POST /api/files': { rule: 'signedIn', request: () => ({ url: '/api/files', upload: { content: TINY_PDF, name: 'matrix.pdf', type: 'application/pdf' } }) },
+  'GET /api/files/:id': { rule: 'historyRow', request: (fx) => ({ url: `/api/files/${fx.fileOfA}` }) },
+  'GET /api/files/:id/thumbnail': { rule: 'historyRow', request: async (fx) => ({ url: `/api/files/${await freshPhotoOfA(fx)}/thumbnail` }) },
+  'DELETE /api/files/:id': { request: async (fx) => ({ url: `/api/files/${(await freshAttachmentOfA(fx)).fileId}` }) },
+  'GET /api/records/:id/attachments': { request: (fx) => ({ url: `/api/records/${fx.recordOfA}/attachments` }) },
+  'POST /api/records/:id/attachments': { rule: 'historyWrite', request: async (fx) => ({ url: `/api/records/${await freshRecordOfA(fx)}/attachments`, body: { fileId: await freshFileOfA(fx) } }) },
+  'DELETE /api/records/:id/attachments/:fileId': { request: async (fx) => {
+    const { recordId, fileId } = await freshAttachmentOfA(fx);
+    return { url: `/api/records/${recordId}/attachments/${fileId}` };
+  } },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },
@@ -894,12 +945,14 @@ describeEachDatabase('authorization matrix', (getDb) => {
           if (!rule) throw new Error(`${route} has no rule`);
           const expected = expectationOf(rule, actor);
 
-          const { url, body } = await row.request(f, actor);
+          const { url, body, upload } = await row.request(f, actor);
           const headers: Record<string, string> = { host: 'localhost:3000' };
           if (actor !== 'anonymous') headers.cookie = cookies[actor] ?? '';
           if (STATE_CHANGING.has(method)) headers.origin = 'http://localhost:3000';
           if (body !== undefined) headers['content-type'] = 'application/json';
-          const res = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
+          const form = upload ? multipart(upload.content, upload.name, upload.type) : undefined;
+          if (form) Object.assign(headers, form.headers);
+          const res = await app.inject({ method, url, headers, payload: form ? form.payload : body === undefined ? undefined : JSON.stringify(body) });
           if (row.renewsSession && actor !== 'anonymous') await signIn(actor);
           await row.after?.(f);
 

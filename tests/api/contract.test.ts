@@ -16,6 +16,9 @@ import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } 
 import type { ServiceCenter } from '../../src/shared/service-centers.ts';
 import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
 import { makeStaff } from '../helpers/shops.ts';
+import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
+import { FILE_TYPES } from '../../src/shared/files.ts';
+import { storeUpload } from '../../src/server/domains/files/service.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
 import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
@@ -426,6 +429,8 @@ const CODE_OF_STATUS: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',
 };
 
@@ -479,6 +484,10 @@ interface Fixtures {
   /** The owner's customer record at the center (made by their request) and the vehicle there. */
   shopCustomerId: string;
   customerVehicleId: string;
+  /** The owner's photo attached to `recordId`; an unattached PDF to delete; one to attach and detach. */
+  fileId: string;
+  fileToDeleteId: string;
+  fileToAttachId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -600,6 +609,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
       { service_center_id: workShop.id, user_id: tech.id, role: 'technician' },
     ])
     .execute();
+  const photo = await storeUpload(db, owner.id, await picture(24, 16), 'receipt.png');
+  await asOwner.files.attach({ recordId: record.id, fileId: photo.id });
   const customer = await asTech.customers.create({ serviceCenterId: shop.id, name: 'Ada Contract', email: 'ada.contract@example.test', tags: ['fleet'] });
   await asTech.customers.vehicles.add({ customerId: customer.id, vehicleId: vehicle.id, plate: 'CT 1', odometer: 30_000 });
 
@@ -643,6 +654,9 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     shopId: shop.id,
     customerId: customer.id,
     workShopId: workShop.id,
+    fileId: photo.id,
+    fileToDeleteId: (await storeUpload(db, owner.id, TINY_PDF, 'old.pdf')).id,
+    fileToAttachId: (await storeUpload(db, owner.id, TINY_PDF, 'invoice.pdf')).id,
   };
 }
 
@@ -659,6 +673,8 @@ interface Row<S extends z.ZodType = z.ZodType> {
   as: Who;
   /** A JSON body (sent with a JSON content type). */
   body?: (fx: Fixtures) => unknown;
+  /** Instead of a JSON body: one file sent as multipart/form-data (part `file`). */
+  upload?: { content: Buffer; name: string; type: string };
   status: number;
   /** Shape of a JSON success answer. */
   shape?: S;
@@ -690,6 +706,21 @@ const RANGE = 'from=2024-03-01&to=2024-03-31&timeZone=UTC';
 const idsOf = (items: { id: string }[]) => items.map((item) => item.id);
 const newEmail = uniqueEmail('contract-signup');
 const signedUpShape = z.object({ message: z.string().min(1) }).strict();
+
+const storedFileShape = z
+  .object({
+    id: uuid,
+    name: z.string().min(1),
+    contentType: z.enum(FILE_TYPES),
+    size: z.number().int().positive(),
+    width: z.number().int().positive().nullable(),
+    height: z.number().int().positive().nullable(),
+    hasThumbnail: z.boolean(),
+    createdAt: when,
+    mine: z.boolean(),
+  })
+  .strict();
+const attachmentShape = storedFileShape.extend({ recordId: uuid, attachedAt: when }).strict();
 
 const ROWS: Row[] = [
   // -- Account ------------------------------------------------------------------------------
@@ -1312,6 +1343,39 @@ const ROWS: Row[] = [
   row({ method: 'DELETE', route: '/api/service-records/:id', url: (fx) => `/api/service-records/${fx.recordToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
   row({ method: 'DELETE', route: '/api/service-records/:id', url: '/api/service-records/nope', as: 'owner', status: 400 }),
 
+  // -- Receipts and photos ------------------------------------------------------------------
+  row({ method: 'POST', route: '/api/files', as: 'owner', upload: { content: TINY_PDF, name: 'Invoice 7.pdf', type: 'application/pdf' }, status: 201, shape: storedFileShape, check: (f) => expect(f).toMatchObject({ name: 'Invoice 7.pdf', contentType: 'application/pdf', hasThumbnail: false, mine: true }) }),
+  row({ method: 'POST', route: '/api/files', as: 'owner', upload: { content: Buffer.from('<html><script>alert(1)</script></html>'), name: 'receipt.jpg', type: 'image/jpeg' }, status: 415, note: 'HTML named .jpg' }),
+  row({ method: 'POST', route: '/api/files', as: 'owner', body: () => ({ file: 'not a file' }), status: 415, note: 'JSON instead of multipart' }),
+  row({ method: 'POST', route: '/api/files', as: 'anonymous', upload: { content: TINY_PDF, name: 'a.pdf', type: 'application/pdf' }, status: 401 }),
+  row({ method: 'GET', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileId}`, as: 'owner', status: 200, check: (_b, _fx, res) => expect([res.headers['content-type'], res.headers['x-content-type-options']]).toEqual(['image/png', 'nosniff']) }),
+  row({ method: 'GET', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileId}`, as: 'tech', status: 200, note: 'staff of the shop the owner asked about the vehicle', check: (_b, _fx, res) => expect(res.headers['content-disposition']).toMatch(/^inline; filename="receipt.png"/) }),
+  row({ method: 'GET', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileId}`, as: 'other', status: 404, note: "another user's file" }),
+  row({ method: 'GET', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/files/:id', url: '/api/files/nope', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/files/:id/thumbnail', url: (fx) => `/api/files/${fx.fileId}/thumbnail`, as: 'owner', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toBe('image/webp') }),
+  row({ method: 'GET', route: '/api/files/:id/thumbnail', url: (fx) => `/api/files/${fx.fileToDeleteId}/thumbnail`, as: 'owner', status: 404, note: 'a PDF has none' }),
+  row({ method: 'GET', route: '/api/files/:id/thumbnail', url: (fx) => `/api/files/${fx.fileId}/thumbnail`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/files/:id/thumbnail', url: (fx) => `/api/files/${fx.fileId}/thumbnail`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/files/:id/thumbnail', url: '/api/files/nope/thumbnail', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'owner', status: 200, shape: z.array(attachmentShape), check: (list, fx) => expect(idsOf(list)).toEqual([fx.fileId]) }),
+  row({ method: 'GET', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/records/:id/attachments', url: '/api/records/nope/attachments', as: 'owner', status: 400 }),
+  row({ method: 'POST', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'owner', body: (fx) => ({ fileId: fx.fileToAttachId }), status: 201, shape: z.array(attachmentShape), check: (list, fx) => expect(idsOf(list)).toEqual([fx.fileId, fx.fileToAttachId]) }),
+  row({ method: 'POST', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'other', body: (fx) => ({ fileId: fx.fileToAttachId }), status: 404 }),
+  row({ method: 'POST', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'anonymous', body: (fx) => ({ fileId: fx.fileToAttachId }), status: 401 }),
+  row({ method: 'POST', route: '/api/records/:id/attachments', url: (fx) => `/api/records/${fx.recordId}/attachments`, as: 'owner', body: () => ({ fileId: 'nope' }), status: 400 }),
+  row({ method: 'DELETE', route: '/api/records/:id/attachments/:fileId', url: (fx) => `/api/records/${fx.recordId}/attachments/${fx.fileToAttachId}`, as: 'other', status: 404 }),
+  row({ method: 'DELETE', route: '/api/records/:id/attachments/:fileId', url: (fx) => `/api/records/${fx.recordId}/attachments/${fx.fileToAttachId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/records/:id/attachments/:fileId', url: (fx) => `/api/records/${fx.recordId}/attachments/${fx.fileToAttachId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/records/:id/attachments/:fileId', url: (fx) => `/api/records/${fx.recordId}/attachments/nope`, as: 'owner', status: 400 }),
+  row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'other', status: 404 }),
+  row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
+  row({ method: 'DELETE', route: '/api/files/:id', url: '/api/files/nope', as: 'owner', status: 400 }),
+
   // -- Analytics ----------------------------------------------------------------------------
   row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),
   row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&from=2024-03-31&to=2024-03-01&timeZone=UTC`, as: 'tech', status: 400 }),
@@ -1438,7 +1502,9 @@ describeEachDatabase('REST contract: every /api path', (getDb) => {
       if (STATE_CHANGING.has(r.method)) headers.origin = ORIGIN;
       const payload = r.body?.(f);
       if (payload !== undefined) headers['content-type'] = 'application/json';
-      const res = await app.inject({ method: r.method, url, headers, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+      const form = r.upload ? multipart(r.upload.content, r.upload.name, r.upload.type) : undefined;
+      if (form) Object.assign(headers, form.headers);
+      const res = await app.inject({ method: r.method, url, headers, payload: form ? form.payload : payload === undefined ? undefined : JSON.stringify(payload) });
       if (r.renewsSession && r.as !== 'anonymous') f.cookies[r.as] = await signInCookie(app, f.users[r.as].email);
 
       const where = `${r.method} ${url}: ${res.body.slice(0, 400)}`;

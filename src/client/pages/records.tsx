@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCar, IconDownload, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCar, IconDownload, IconPaperclip, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/service-records.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
+import { RecordFiles } from '../components/files/RecordFiles.tsx';
 import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
 import { exportLinks } from '../components/garage/links.ts';
 import { byLine } from '../components/garage/by-line.ts';
@@ -36,6 +37,7 @@ export default function RecordsPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ServiceRecord | null>(null);
   const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
+  const [filesOf, setFilesOf] = useState<ServiceRecord | null>(null);
   const rangeError = from && to && from > to ? 'The start date must not be after the end date' : null;
 
   const records = trpc.garage.records.list.useQuery(
@@ -215,6 +217,11 @@ export default function RecordsPage() {
                     <Table.Td>{byLine(record)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Receipts and photos">
+                          <ActionIcon variant="subtle" onClick={() => setFilesOf(record)} aria-label={`Receipts and photos of ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                            <IconPaperclip size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                         <Tooltip label="Edit">
                           <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
                             <IconPencil size={16} />
@@ -240,7 +247,16 @@ export default function RecordsPage() {
         <RecordForm targets={targets} initial={{ targetKey: target?.key }} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </ShopDialog>
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title="Edit Service Record">
-        {editing ? <RecordForm targets={targets} record={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+        {editing ? (
+          <Stack gap="md">
+            <RecordForm targets={targets} record={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+            <Divider label="Receipts and photos" labelPosition="left" />
+            <RecordFiles recordId={editing.id} />
+          </Stack>
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${formatDay(recordDay(filesOf.date))}` : ''}>
+        {filesOf ? <RecordFiles recordId={filesOf.id} /> : null}
       </ShopDialog>
       <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
         {deleting ? (

@@ -410,6 +410,9 @@ export interface DB {
   service_centers: ServiceCentersTable;
   customer_inquiries: CustomerInquiriesTable;
   service_appointments: ServiceAppointmentsTable;
+  files: FilesTable;
+  file_contents: FileContentsTable;
+  record_attachments: RecordAttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -424,4 +427,32 @@ export interface CrmCountsTable {
   priority: ColumnType<string, string | undefined, string>;
   /** bigint: comes back as a decimal string. */
   n: ColumnType<string, number | undefined, number>;
+}
+
+/** A stored file's description (migration 0012); its bytes live in file_contents. */
+export interface FilesTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  byte_size: number;
+  thumbnail_size: ColumnType<number, number | undefined, number>;
+  width: number | null;
+  height: number | null;
+  created_at: CreatedAt;
+}
+
+/** A file's bytes and its thumbnail (WebP, images only), read only to serve them. */
+export interface FileContentsTable {
+  file_id: string;
+  content: Uint8Array;
+  thumbnail: Uint8Array | null;
+}
+
+/** A file attached to a service record. */
+export interface RecordAttachmentsTable {
+  record_id: string;
+  file_id: string;
+  attached_by: string | null;
+  created_at: CreatedAt;
 }

@@ -56,6 +56,7 @@ const errorStatuses: Record<string, string> = {
   '404': 'Not found, or not yours',
   '409': 'Conflict with stored data',
   '413': 'Request body too large',
+  '415': 'Unsupported type of content',
   '422': 'Well-formed but not processable',
   '429': 'Rate-limited',
   '503': 'Briefly unavailable',
@@ -84,6 +85,7 @@ function errorsFor(doc: RestDoc): string[] {
   if (doc.auth === 'tech' || doc.auth === 'staff' || doc.auth === 'admin') codes.add('403');
   if (doc.auth === 'staff') codes.add('404');
   if (doc.url.includes(':')) codes.add('404');
+  if (doc.multipartFile) codes.add('415');
   return [...codes].sort();
 }
 
@@ -100,6 +102,9 @@ export function buildOpenApiDocument(docs: RestDoc[], appName: string): JsonSche
       for (const [name, property] of Object.entries(properties)) {
         if (!params.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema: property });
       }
+    } else if (doc.multipartFile) {
+      const form = { type: 'object', required: [doc.multipartFile], properties: { [doc.multipartFile]: { type: 'string', format: 'binary' } } };
+      requestBody = { required: true, content: { 'multipart/form-data': { schema: form } } };
     } else if (schema && (doc.inputFrom === 'body' || doc.bodySchema)) {
       requestBody = { required: true, content: { 'application/json': { schema } } };
     }

@@ -74,6 +74,8 @@ export interface RestDoc {
   bodySchema?: z.ZodType;
   /** Content type of a non-JSON answer (e.g. text/csv, text/html). */
   produces?: string;
+  /** A multipart upload: the form's file part, by name (documented as binary). */
+  multipartFile?: string;
   description?: string;
 }
 

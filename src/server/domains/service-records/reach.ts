@@ -1,7 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { CustomerVehicle } from '../../../shared/service-records.ts';
 import type { Executor } from '../../db/index.ts';
 import { containsPattern } from '../../lib/paging.ts';
+import { recordVisibleTo } from '../../lib/record-reach.ts';
 import { vehiclesById } from '../../lib/vehicles.ts';
 
 // ---- Who may reach whose records (docs/garage.md#records-written-by-shops) ---------------------
@@ -9,16 +10,11 @@ import { vehiclesById } from '../../lib/vehicles.ts';
 /**
  * The records a user sees: their own history; the records their shops wrote; and, for a vehicle of
  * a shop customer linked to an account, that account's own history of the vehicle (the shop
- * services it). Nothing comes from the user's mode.
+ * services it). Nothing comes from the user's mode. The rule lives in lib/record-reach.ts, where
+ * files (attachments) read it too.
  */
 export function visibleTo(userId: string) {
-  const me = sql`${userId}::uuid`;
-  const myShops = sql`(SELECT service_center_id FROM shop_staff WHERE user_id = ${me})`;
-  return sql<SqlBool>`(r.user_id = ${me}
-    OR r.service_center_id IN ${myShops}
-    OR (r.user_id IS NOT NULL AND EXISTS (
-      SELECT 1 FROM shop_customer_vehicles cv JOIN shop_customers c ON c.id = cv.customer_id
-      WHERE c.user_id = r.user_id AND cv.vehicle_id = r.vehicle_id AND c.service_center_id IN ${myShops})))`;
+  return recordVisibleTo(userId);
 }
 
 /** A vehicle of one of the shop's customers, with the account it is linked to (if any). */

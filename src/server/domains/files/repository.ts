@@ -1,0 +1,160 @@
+import { sql, type SqlBool } from 'kysely';
+import { FILE_LIMITS, type Attachment, type StoredFile } from '../../../shared/files.ts';
+import type { Executor } from '../../db/index.ts';
+import type { FilesTable } from '../../db/schema.ts';
+import { recordVisibleTo } from '../../lib/record-reach.ts';
+
+const fileColumns = ['f.id', 'f.owner_id', 'f.name', 'f.content_type', 'f.byte_size', 'f.thumbnail_size', 'f.width', 'f.height', 'f.created_at'] as const;
+
+interface FileRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  content_type: FilesTable['content_type'];
+  byte_size: number;
+  thumbnail_size: number;
+  width: number | null;
+  height: number | null;
+  created_at: Date;
+}
+
+function toFile(row: FileRow, userId: string): StoredFile {
+  return {
+    id: row.id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.byte_size,
+    width: row.width,
+    height: row.height,
+    hasThumbnail: row.thumbnail_size > 0,
+    createdAt: row.created_at,
+    mine: row.owner_id === userId,
+  };
+}
+
+/**
+ * A file `f` the user may see: their own upload, or a file attached to a record they may read
+ * (the service records' read rule, shared through lib/record-reach.ts).
+ */
+function fileVisibleTo(userId: string) {
+  return sql<SqlBool>`(f.owner_id = ${userId}::uuid OR EXISTS (
+    SELECT 1 FROM record_attachments ra JOIN service_records r ON r.id = ra.record_id
+    WHERE ra.file_id = f.id AND ${recordVisibleTo(userId)}))`;
+}
+
+export async function findVisibleFile(db: Executor, userId: string, id: string): Promise<StoredFile | null> {
+  const row = await db.selectFrom('files as f').select(fileColumns).where('f.id', '=', id).where(fileVisibleTo(userId)).executeTakeFirst();
+  return row ? toFile(row, userId) : null;
+}
+
+/** The bytes of a visible file (or its thumbnail), with what the answer's headers need. */
+export async function readVisibleContent(db: Executor, userId: string, id: string, part: 'content' | 'thumbnail') {
+  const column = part === 'content' ? 'fc.content' : 'fc.thumbnail';
+  return db
+    .selectFrom('files as f')
+    .innerJoin('file_contents as fc', 'fc.file_id', 'f.id')
+    .select(['f.name', 'f.content_type', 'f.created_at', `${column} as bytes`])
+    .where('f.id', '=', id)
+    .where(fileVisibleTo(userId))
+    .executeTakeFirst();
+}
+
+/** Serialises one user's uploads so that two at once cannot both pass the quota. */
+export async function lockOwner(db: Executor, userId: string): Promise<boolean> {
+  const row = await sql<{ id: string }>`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`.execute(db);
+  return row.rows.length > 0;
+}
+
+/** Bytes the user keeps stored: every file and thumbnail they uploaded. */
+export async function storedBytes(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select(sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as('total'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export interface NewFile {
+  name: string;
+  contentType: FilesTable['content_type'];
+  content: Uint8Array;
+  thumbnail: Uint8Array | null;
+  width: number | null;
+  height: number | null;
+}
+
+export async function insertFile(db: Executor, userId: string, file: NewFile): Promise<StoredFile> {
+  const row = await db
+    .insertInto('files')
+    .values({
+      owner_id: userId,
+      name: file.name,
+      content_type: file.contentType,
+      byte_size: file.content.byteLength,
+      thumbnail_size: file.thumbnail?.byteLength ?? 0,
+      width: file.width,
+      height: file.height,
+    })
+    .returning(['id', 'owner_id', 'name', 'content_type', 'byte_size', 'thumbnail_size', 'width', 'height', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await db.insertInto('file_contents').values({ file_id: row.id, content: file.content, thumbnail: file.thumbnail }).execute();
+  return toFile(row, userId);
+}
+
+export async function deleteFile(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).execute();
+}
+
+/** A record the user may read, with whose it is and which shop wrote it. */
+export async function findVisibleRecord(db: Executor, userId: string, recordId: string) {
+  return db
+    .selectFrom('service_records as r')
+    .select(['r.id', 'r.user_id', 'r.service_center_id'])
+    .where('r.id', '=', recordId)
+    .where(recordVisibleTo(userId))
+    .executeTakeFirst();
+}
+
+/** A record's files, in the order they were attached (bounded by the per-record limit). */
+export async function listAttachments(db: Executor, userId: string, recordId: string): Promise<Attachment[]> {
+  const rows = await db
+    .selectFrom('record_attachments as ra')
+    .innerJoin('files as f', 'f.id', 'ra.file_id')
+    .select([...fileColumns, 'ra.record_id', 'ra.created_at as attached_at'])
+    .where('ra.record_id', '=', recordId)
+    .orderBy('ra.created_at')
+    .orderBy('f.id')
+    .limit(FILE_LIMITS.perRecord)
+    .execute();
+  return rows.map((row) => ({ ...toFile(row, userId), recordId: row.record_id, attachedAt: row.attached_at }));
+}
+
+export async function countAttachments(db: Executor, recordId: string): Promise<number> {
+  const row = await db.selectFrom('record_attachments').select((eb) => eb.fn.countAll<string>().as('n')).where('record_id', '=', recordId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertAttachment(db: Executor, recordId: string, fileId: string, userId: string): Promise<void> {
+  await db
+    .insertInto('record_attachments')
+    .values({ record_id: recordId, file_id: fileId, attached_by: userId })
+    .onConflict((oc) => oc.columns(['record_id', 'file_id']).doNothing())
+    .execute();
+}
+
+export async function deleteAttachment(db: Executor, recordId: string, fileId: string): Promise<boolean> {
+  const result = await db.deleteFrom('record_attachments').where('record_id', '=', recordId).where('file_id', '=', fileId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Whether the file is still attached to any record. */
+export async function isAttached(db: Executor, fileId: string): Promise<boolean> {
+  const row = await db.selectFrom('record_attachments').select('file_id').where('file_id', '=', fileId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A file the user uploaded (only uploaders attach or delete a file). */
+export async function findOwnFile(db: Executor, userId: string, id: string) {
+  return db.selectFrom('files').select(['id', 'owner_id']).where('id', '=', id).where('owner_id', '=', userId).executeTakeFirst();
+}

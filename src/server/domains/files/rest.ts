@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { attachBodySchema, FILE_LIMITS, fileIdSchema, isImage } from '../../../shared/files.ts';
+import { userOfRequest } from '../../context.ts';
+import { domainError } from '../../http/errors.ts';
+import { objectBody, pathId, restRoute } from '../../http/rest.ts';
+import { readVisibleContent } from './repository.ts';
+import { fileNotFound, storeUpload, tooLarge } from './service.ts';
+import { contentDisposition } from './sniff.ts';
+
+const TAG = 'Files';
+/** Room for the multipart boundaries and part headers around one file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+async function signedIn(req: FastifyRequest) {
+  const user = await userOfRequest(req.server.db, req);
+  if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
+  return user;
+}
+
+function parsedId(req: FastifyRequest): string {
+  const parsed = fileIdSchema.safeParse(pathId(req));
+  if (!parsed.success) throw domainError('BAD_REQUEST', 'Invalid file id');
+  return parsed.data;
+}
+
+/**
+ * Reads the one file part of a multipart upload, stopping at the limit: a larger file is refused
+ * after at most limit + 1 bytes were read (and at once when Content-Length already says so).
+ */
+async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; name: string | undefined; type: string | undefined }> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > FILE_LIMITS.maxBytes + ENVELOPE_BYTES) throw tooLarge();
+  if (!req.isMultipart()) throw domainError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
+  try {
+    const part = await req.file({ limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
+    if (!part) throw domainError('BAD_REQUEST', 'No file was sent: add one in a part named "file"');
+    if (part.fieldname !== 'file') throw domainError('BAD_REQUEST', 'Send the file in a part named "file"');
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    if (part.file.truncated) throw tooLarge();
+    return { bytes: Buffer.concat(chunks), name: part.filename, type: part.mimetype };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
+    if (typeof code === 'string' && code.startsWith('FST_')) throw domainError('BAD_REQUEST', 'The upload could not be read: send multipart/form-data with one file');
+    throw error;
+  }
+}
+
+/**
+ * Bytes are never a page: images inline with their own type, PDFs only as downloads, always with
+ * nosniff; the answer's policy (security-headers.ts) runs nothing and forbids framing (docs/files.md#serving).
+ */
+async function serve(req: FastifyRequest, reply: FastifyReply, part: 'content' | 'thumbnail') {
+  const user = await signedIn(req);
+  const id = parsedId(req);
+  const row = await readVisibleContent(req.server.db, user.id, id, part);
+  if (!row) throw fileNotFound();
+  if (!row.bytes) throw domainError('NOT_FOUND', 'This file has no thumbnail');
+  const type = part === 'thumbnail' ? 'image/webp' : row.content_type;
+  const inline = isImage(row.content_type) && !('download' in (req.query as object));
+  const name = part === 'thumbnail' ? row.name.replace(/\.[a-z]+$/, '-thumbnail.webp') : row.name;
+  return reply
+    .code(200)
+    .header('content-type', type)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
+    .header('x-content-type-options', 'nosniff')
+    .header('etag', `"${id}-${part}"`)
+    .send(Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength));
+}
+
+/** The file paths (docs/files.md#paths). Uploads and bytes are HTTP only; the rest mirrors `files.*`. */
+export async function registerFilesRest(app: FastifyInstance): Promise<void> {
+  // Multipart is read only here: every other path keeps refusing it.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: FILE_LIMITS.maxBytes, files: 1 } });
+    restRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/files',
+        summary: 'Upload a receipt or photo (multipart/form-data, part "file"); answers its description with the id to attach',
+        description:
+          'JPEG, PNG, WebP or PDF, at most 10 MB, the type read from the content (415 otherwise, whatever the name). Photos are stored without their metadata (EXIF, GPS location) and get a 320 px WebP thumbnail. 409 when your 200 MB of storage would be exceeded.',
+        tag: TAG,
+        auth: 'user',
+        multipartFile: 'file',
+      },
+      async ({ req }) => {
+        const user = await signedIn(req);
+        const upload = await readUpload(req);
+        return storeUpload(req.server.db, user.id, upload.bytes, upload.name, upload.type);
+      },
+    );
+  });
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/files/:id',
+      summary: 'The file itself: a photo inline (add ?download to save it), a PDF as a download',
+      description: 'For its uploader and whoever may read a service record it is attached to; 404 for everyone else.',
+      tag: TAG,
+      auth: 'user',
+      produces: 'application/octet-stream',
+    },
+    ({ req, reply }) => serve(req, reply, 'content'),
+  );
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/files/:id/thumbnail', summary: "A photo's thumbnail (WebP, longest side 320 px); 404 for PDFs", tag: TAG, auth: 'user', produces: 'image/webp' },
+    ({ req, reply }) => serve(req, reply, 'thumbnail'),
+  );
+  restRoute(
+    app,
+    { method: 'DELETE', url: '/api/files/:id', summary: 'Delete a file you uploaded, from every record it is attached to', tag: TAG, auth: 'user', status: 204, procedure: 'files.remove' },
+    async ({ caller, req }) => {
+      await caller.files.remove({ id: pathId(req) });
+      return undefined;
+    },
+  );
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/records/:id/attachments', summary: "A service record's files (at most 20), in the order attached", tag: TAG, auth: 'user', procedure: 'files.attachments' },
+    ({ caller, req }) => caller.files.attachments({ recordId: pathId(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/records/:id/attachments',
+      summary: 'Attach a file you uploaded to a service record (the owner, or staff of the shop that wrote it); answers the record\u2019s files',
+      tag: TAG,
+      auth: 'user',
+      bodySchema: attachBodySchema,
+    },
+    ({ caller, req }) => caller.files.attach({ recordId: pathId(req), fileId: attachBodySchema.parse(objectBody(req)).fileId }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/records/:id/attachments/:fileId',
+      summary: 'Take a file off a service record; a file of yours then attached nowhere is deleted',
+      tag: TAG,
+      auth: 'user',
+      status: 204,
+      procedure: 'files.detach',
+    },
+    async ({ caller, req }) => {
+      await caller.files.detach({ recordId: pathId(req), fileId: (req.params as { fileId: string }).fileId });
+      return undefined;
+    },
+  );
+}

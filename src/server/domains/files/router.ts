@@ -1,0 +1,18 @@
+import { attachInputSchema, attachmentsInputSchema, fileByIdSchema } from '../../../shared/files.ts';
+import { authedProcedure, router } from '../../trpc.ts';
+import { findVisibleFile } from './repository.ts';
+import { attachFile, detachFile, fileNotFound, recordAttachments, removeFile } from './service.ts';
+
+/** Files and their attachments to service records (uploads and bytes go through REST: docs/files.md). */
+export const filesRouter = router({
+  /** A file's description, for whoever may see it. */
+  get: authedProcedure.input(fileByIdSchema).query(async ({ ctx, input }) => {
+    const file = await findVisibleFile(ctx.db, ctx.user.id, input.id);
+    if (!file) throw fileNotFound();
+    return file;
+  }),
+  remove: authedProcedure.input(fileByIdSchema).mutation(({ ctx, input }) => removeFile(ctx.db, ctx.user.id, input.id)),
+  attachments: authedProcedure.input(attachmentsInputSchema).query(({ ctx, input }) => recordAttachments(ctx.db, ctx.user.id, input.recordId)),
+  attach: authedProcedure.input(attachInputSchema).mutation(({ ctx, input }) => attachFile(ctx.db, ctx.user, input.recordId, input.fileId)),
+  detach: authedProcedure.input(attachInputSchema).mutation(({ ctx, input }) => detachFile(ctx.db, ctx.user, input.recordId, input.fileId)),
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Receipts and photos: files stored by the app and attached to service records (docs/files.md). */
+
+export const FILE_LIMITS = {
+  /** Bytes of one file as sent. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Bytes a user may keep stored (files and thumbnails). */
+  quotaBytes: 200 * 1024 * 1024,
+  /** Files on one record. */
+  perRecord: 20,
+  /** Longest side of a thumbnail, in pixels. */
+  thumbnailPx: 320,
+  nameLength: 200,
+} as const;
+
+export const FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const ACCEPTED_FILES_TEXT = 'JPEG, PNG or WebP photos and PDF documents';
+
+export const fileIdSchema = z.uuid({ error: 'Invalid file id' });
+export const recordIdSchema = z.uuid({ error: 'Invalid service record id' });
+
+export const attachmentsInputSchema = z.object({ recordId: recordIdSchema }).strict();
+export const attachInputSchema = z.object({ recordId: recordIdSchema, fileId: fileIdSchema }).strict();
+/** The body of POST /api/records/{id}/attachments. */
+export const attachBodySchema = z.object({ fileId: fileIdSchema }).strict();
+export const fileByIdSchema = z.object({ id: fileIdSchema }).strict();
+
+/** A stored file as lists and uploads describe it (never its bytes). */
+export interface StoredFile {
+  id: string;
+  name: string;
+  contentType: FileType;
+  /** Bytes stored (an image after its metadata was removed). */
+  size: number;
+  width: number | null;
+  height: number | null;
+  hasThumbnail: boolean;
+  createdAt: Date;
+  /** The caller uploaded it (and may delete it). */
+  mine: boolean;
+}
+
+export interface Attachment extends StoredFile {
+  recordId: string;
+  attachedAt: Date;
+}
+
+export function isImage(type: FileType): boolean {
+  return type.startsWith('image/');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
