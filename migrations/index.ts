@@ -10,6 +10,7 @@ import * as m0008 from './0008_inquiry_search_text.ts';
 import * as m0009 from './0009_shops.ts';
 import * as m0010 from './0010_record_customer_vehicle.ts';
 import * as m0011 from './0011_garage_first_week.ts';
+import * as m0012 from './0012_fuel_log_and_expenses.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_shops': m0009,
   '0010_record_customer_vehicle': m0010,
   '0011_garage_first_week': m0011,
+  '0012_fuel_log_and_expenses': m0012,
 };

@@ -3,6 +3,7 @@ import { auditRouter } from './domains/audit/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
+import { fuelRouter } from './domains/fuel/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   notifications: notificationsRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
+  fuel: fuelRouter,
 });
 
 export type AppRouter = typeof appRouter;
