@@ -63,7 +63,7 @@ const fuelFields = {
 function consistent(values: { date?: string; timeZone: string; kind?: FuelKind; unit?: QuantityUnit }, ctx: z.RefinementCtx) {
   if (values.date && values.date > todayIn(values.timeZone)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'A fill-up cannot be dated in the future' });
   if (values.kind && values.unit && (values.kind === 'charge') !== (values.unit === 'kWh')) {
-    ctx.addIssue({ code: 'custom', path: ['unit'], message: values.kind === 'charge' ? 'A charge is measured in kWh' : 'Fuel is measured in gal or L' });
+    ctx.addIssue({ code: 'custom', path: ['unit'], message: values.kind === 'charge' ? 'The unit of a charge is kWh' : 'The unit of fuel is gal or L' });
   }
 }
 
