@@ -59,6 +59,8 @@ describe('Fuel and costs of a garage vehicle', () => {
   it('logs two full fills and a partial: the economy figure and chart; an expense shows in costs by category (375 px, light)', async () => {
     const { page } = await ownerWithCar('light');
     await page.goto(`${server.url}/garage`);
+    await page.getByRole('region', { name: 'Commuter' }).waitFor();
+    await shot(page, 'garage-375-light');
     await page.getByRole('link', { name: 'Fuel and costs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Fuel and Costs' }).waitFor();
     await page.getByText('No fill-ups yet').waitFor();

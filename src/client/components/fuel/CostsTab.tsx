@@ -4,10 +4,11 @@ import { IconCalendar, IconCoin, IconDots, IconPencil, IconPlus, IconPrinter, Ic
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { COST_CATEGORIES, COST_CATEGORY_LABELS, type CostCategory } from '../../../shared/costs.ts';
-import { EXPENSE_CATEGORY_LABELS, type Expense } from '../../../shared/fuel.ts';
+import { EXPENSE_CATEGORY_LABELS, FUEL_PAGE_SIZE, type Expense } from '../../../shared/fuel.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
+import { Pager } from '../Pager.tsx';
 import { formatCost, formatDay, formatMiles } from '../garage/UrgencyBadge.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
@@ -95,7 +96,8 @@ function MonthChart({ overview }: { overview: Overview }) {
 
 export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview: Overview | undefined }) {
   const utils = trpc.useUtils();
-  const expenses = trpc.fuel.expenses.list.useQuery({ vehicleId, limit: 100, offset: 0 });
+  const [page, setPage] = useState(1);
+  const expenses = trpc.fuel.expenses.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
   const [removing, setRemoving] = useState<Expense | null>(null);
   const remove = trpc.fuel.expenses.remove.useMutation({
@@ -133,38 +135,41 @@ export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview:
       ) : expenses.data.total === 0 ? (
         <EmptyState title="No expenses yet" hint="Registration, insurance, tax, parking or a repair: add them to see what the vehicle costs." />
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Expenses">
-          {expenses.data.items.map((expense) => (
-            <Card key={expense.id} withBorder padding="sm" component="li">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0} miw={0}>
-                  <Text size="sm" fw={600}>
-                    {EXPENSE_CATEGORY_LABELS[expense.category]} · {formatCost(expense.amount)}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {formatDay(expense.date)}
-                    {expense.note ? ` · ${expense.note}` : ''}
-                  </Text>
-                </Stack>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button variant="default" size="compact-sm" aria-label={`More for the expense of ${expense.date}`}>
-                      <IconDots size={14} />
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(expense)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(expense)}>
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+        <>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Expenses">
+            {expenses.data.items.map((expense) => (
+              <Card key={expense.id} withBorder padding="sm" component="li">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" fw={600}>
+                      {EXPENSE_CATEGORY_LABELS[expense.category]} · {formatCost(expense.amount)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {formatDay(expense.date)}
+                      {expense.note ? ` · ${expense.note}` : ''}
+                    </Text>
+                  </Stack>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button variant="default" size="compact-sm" aria-label={`More for the expense of ${expense.date}`}>
+                        <IconDots size={14} />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(expense)}>
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(expense)}>
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          <Pager total={expenses.data.total} pageSize={FUEL_PAGE_SIZE} page={page} onChange={setPage} />
+        </>
       )}
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add Expense' : 'Edit Expense'}>
         {editing !== null ? <ExpenseForm vehicleId={vehicleId} expense={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}

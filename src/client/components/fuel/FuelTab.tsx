@@ -1,11 +1,12 @@
 import { LineChart } from '@mantine/charts';
 import { Badge, Button, Card, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDots, IconGasStation, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FuelEntry } from '../../../shared/fuel.ts';
+import { FUEL_PAGE_SIZE, type FuelEntry } from '../../../shared/fuel.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
+import { Pager } from '../Pager.tsx';
 import { formatCost, formatDay, formatMiles } from '../garage/UrgencyBadge.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { FuelForm } from './FuelForm.tsx';
@@ -98,8 +99,8 @@ export function EconomyChart({ overview }: { overview: Overview }) {
 
 export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; odometer: number; overview: Overview | undefined }) {
   const utils = trpc.useUtils();
-  const [limit, setLimit] = useState(25);
-  const log = trpc.fuel.list.useQuery({ vehicleId, limit, offset: 0 });
+  const [page, setPage] = useState(1);
+  const log = trpc.fuel.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<FuelEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
   const remove = trpc.fuel.remove.useMutation({
@@ -127,18 +128,16 @@ export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; 
       ) : log.isError ? (
         <EmptyState title="The fuel log could not be loaded" hint={errorMessage(log.error, 'Please try again.')} />
       ) : log.data.total === 0 ? (
-        <EmptyState title="No fill-ups yet" hint="Log each fill-up or charge with the odometer to see the economy." action={<IconGasStation aria-hidden size={20} />} />
+        <EmptyState title="No fill-ups yet" hint="Log each fill-up or charge with the odometer to see the economy." />
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Fuel log">
-          {log.data.items.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} onEdit={() => setEditing(entry)} onRemove={() => setRemoving(entry)} />
-          ))}
-          {log.data.total > log.data.items.length && limit < 100 ? (
-            <Button variant="default" onClick={() => setLimit(100)}>
-              Show more ({log.data.total - log.data.items.length} older)
-            </Button>
-          ) : null}
-        </Stack>
+        <>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Fuel log">
+            {log.data.items.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} onEdit={() => setEditing(entry)} onRemove={() => setRemoving(entry)} />
+            ))}
+          </Stack>
+          <Pager total={log.data.total} pageSize={FUEL_PAGE_SIZE} page={page} onChange={setPage} />
+        </>
       )}
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Log Fill-up' : 'Edit Fill-up'}>
         {editing !== null ? (

@@ -19,7 +19,7 @@ export function OdometerTab({ overview }: { overview: Overview | undefined }) {
         summary={`${points.length} odometer readings`}
         empty={points.length === 0}
       >
-        <LineChart h={260} data={points} dataKey="date" series={[{ name: 'Miles', color: 'indigo.6' }]} curveType="linear" valueFormatter={(v) => v.toLocaleString('en-US')} />
+        <LineChart h={260} data={points} dataKey="date" series={[{ name: 'Miles', color: 'indigo.6' }]} curveType="linear" valueFormatter={(v) => v.toLocaleString('en-US')} yAxisProps={{ domain: ['auto', 'auto'] }} />
       </ChartCard>
       <Text size="sm" c="dimmed">
         Readings on a replaced odometer are drawn with the miles of the earlier one added, so the line keeps climbing.
