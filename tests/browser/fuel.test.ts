@@ -93,6 +93,8 @@ describe('Fuel and costs of a garage vehicle', () => {
     await page.getByText('No expenses yet').waitFor();
     await page.getByRole('button', { name: 'Add Expense' }).click();
     const expense = page.getByRole('dialog', { name: 'Add Expense' });
+    // The dialog settles (focus moved into it) before its select opens.
+    await expense.getByLabel('Amount').focus();
     await chooseOption(page, 'Category', 'Insurance', expense);
     await expense.getByLabel('Amount').fill('-3');
     await expense.getByRole('button', { name: 'Add Expense' }).click();
@@ -140,6 +142,10 @@ describe('Fuel and costs of a garage vehicle', () => {
     await page.getByRole('tab', { name: 'Odometer' }).click();
     await page.getByRole('figure', { name: '3 odometer readings' }).waitFor();
     await shot(page, 'odometer-375-dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: 'Costs' }).click();
+    await page.getByRole('table', { name: 'Costs by category' }).waitFor();
+    await shot(page, 'costs-desktop-dark');
     expect(scriptErrors(page)).toEqual([]);
   });
 });

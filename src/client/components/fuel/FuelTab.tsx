@@ -122,7 +122,7 @@ export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; 
           Log Fill-up
         </Button>
       </Group>
-      {overview ? <EconomyChart overview={overview} /> : <Skeleton h={260} />}
+      {!overview ? <Skeleton h={260} /> : overview.fuelEntries > 0 ? <EconomyChart overview={overview} /> : null}
       {log.isPending ? (
         <Skeleton h={200} />
       ) : log.isError ? (
