@@ -18,6 +18,7 @@ import { registerNotificationsRest } from './domains/notifications/rest.ts';
 import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerFilesRest } from './domains/files/rest.ts';
+import { registerFuelRest } from './domains/fuel/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerShopsRest(app);
   registerGarageRest(app);
   registerServiceRecordsRest(app);
+  registerFuelRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);

@@ -4,6 +4,7 @@ import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
 import { filesRouter } from './domains/files/router.ts';
+import { fuelRouter } from './domains/fuel/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
+  fuel: fuelRouter,
 });
 
 export type AppRouter = typeof appRouter;

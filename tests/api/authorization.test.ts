@@ -201,6 +201,9 @@ interface Fixtures {
   shopRecordOfA: string;
   /** A second stored vehicle: each garage.add cell first frees its slot. */
   spareVehicleId: string;
+  /** A's fill-up and expense of the vehicle (owner-only: no shop reads them). */
+  fuelOfA: string;
+  expenseOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
@@ -288,6 +291,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   const record = await asA.garage.records.create({ vehicleId: vehicle.id, serviceType: RECORD_MARK, date: '2025-05-01', mileage: 39_000 });
   const fileOfA = await storeUpload(db, ownerA.id, TINY_PDF, 'matrix.pdf');
   await asA.files.attach({ recordId: record.id, fileId: fileOfA.id });
+  const fuel = await asA.fuel.create({ vehicleId: vehicle.id, date: '2025-05-01', odometer: 39_000, quantity: 10, unit: 'gal' });
+  const expense = await asA.fuel.expenses.create({ vehicleId: vehicle.id, date: '2025-05-01', category: 'insurance', amount: '100' });
   const customerVehicle = await db.selectFrom('shop_customer_vehicles').select('id').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
   const shopRecord = await callerFor(db, technician).garage.records.create({
     serviceCenterId: shopA,
@@ -316,6 +321,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     shopRecordOfA: shopRecord.id,
     fileOfA: fileOfA.id,
     spareVehicleId: spareVehicle.id,
+    fuelOfA: fuel.id,
+    expenseOfA: expense.id,
   };
 }
 
@@ -450,6 +457,14 @@ async function freshPhotoOfA(fx: Fixtures): Promise<string> {
   const photo = await storeUpload(fx.db, fx.users.ownerA.id, await picture(8, 8), 'photo.png');
   await callerFor(fx.db, fx.users.ownerA).files.attach({ recordId, fileId: photo.id });
   return photo.id;
+}
+
+/** A fresh fill-up and expense of A for each delete cell (an allowed delete uses it up). */
+async function freshFuelOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).fuel.create({ vehicleId: fx.vehicleId, date: '2025-05-02', odometer: 39_050, quantity: 5, unit: 'gal' })).id;
+}
+async function freshExpenseOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).fuel.expenses.create({ vehicleId: fx.vehicleId, date: '2025-05-02', category: 'parking', amount: '5' })).id;
 }
 
 // ---- The procedure table -------------------------------------------------------------------
@@ -657,6 +672,17 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['garage']['records']['customerVehicles'],
   },
 
+  // Fuel and expenses: A's alone (the vehicle of A's garage, or A's entry); shops never read them.
+  'fuel.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['list'] },
+  'fuel.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', odometer: 39_100, quantity: 10, unit: 'gal' }) satisfies In['fuel']['create'] },
+  'fuel.update': { rule: 'ownRow', input: (fx) => ({ id: fx.fuelOfA, station: 'Matrix' }) satisfies In['fuel']['update'] },
+  'fuel.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshFuelOfA(fx) }) satisfies In['fuel']['remove'] },
+  'fuel.overview': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, timeZone: 'Europe/Berlin' }) satisfies In['fuel']['overview'] },
+  'fuel.expenses.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['expenses']['list'] },
+  'fuel.expenses.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', category: 'tax', amount: '10' }) satisfies In['fuel']['expenses']['create'] },
+  'fuel.expenses.update': { rule: 'ownRow', input: (fx) => ({ id: fx.expenseOfA, note: 'Matrix' }) satisfies In['fuel']['expenses']['update'] },
+  'fuel.expenses.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshExpenseOfA(fx) }) satisfies In['fuel']['expenses']['remove'] },
+
   'analytics.overview': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['overview'] },
   'analytics.services': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['services'] },
   'analytics.performance': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['performance'] },
@@ -808,6 +834,16 @@ const REST: Record<string, RestRow> = {
   'GET /api/vehicles/:vehicleId/service-records.csv': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records.csv` }) },
   'PATCH /api/service-records/:id': { request: (fx) => ({ url: `/api/service-records/${fx.recordOfA}`, body: { cost: '10.00' } }) },
   'DELETE /api/service-records/:id': { request: async (fx) => ({ url: `/api/service-records/${await freshRecordOfA(fx)}` }) },
+
+  'GET /api/vehicles/:vehicleId/fuel': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/fuel?limit=100` }) },
+  'POST /api/vehicles/:vehicleId/fuel': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/fuel`, body: { date: '2025-05-04', odometer: 39_200, quantity: 8, unit: 'L' } }) },
+  'PATCH /api/fuel/:id': { request: (fx) => ({ url: `/api/fuel/${fx.fuelOfA}`, body: { station: 'REST' } }) },
+  'DELETE /api/fuel/:id': { request: async (fx) => ({ url: `/api/fuel/${await freshFuelOfA(fx)}` }) },
+  'GET /api/vehicles/:vehicleId/expenses': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/expenses?limit=100` }) },
+  'POST /api/vehicles/:vehicleId/expenses': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/expenses`, body: { date: '2025-05-04', category: 'other', amount: 3 } }) },
+  'PATCH /api/expenses/:id': { request: (fx) => ({ url: `/api/expenses/${fx.expenseOfA}`, body: { amount: '101' } }) },
+  'DELETE /api/expenses/:id': { request: async (fx) => ({ url: `/api/expenses/${await freshExpenseOfA(fx)}` }) },
+  'GET /api/vehicles/:vehicleId/costs': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/costs?timeZone=America/Chicago` }) },
 
   'GET /api/analytics/report': { request: (fx) => ({ url: `/api/analytics/report?${range}&serviceCenterId=${fx.shopA}` }) },
   'GET /api/analytics/report.csv': { request: (fx) => ({ url: `/api/analytics/report.csv?${range}&serviceCenterId=${fx.shopA}` }) },

@@ -10,6 +10,8 @@ import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
 import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
+import { EXPENSE_CATEGORIES, FUEL_KINDS, type Expense, type FuelEntry } from '../../src/shared/fuel.ts';
+import { COST_CATEGORIES } from '../../src/shared/costs.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry, type InquiryMessage } from '../../src/shared/inquiries.ts';
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
@@ -326,6 +328,54 @@ const serviceRecordShape = z
   })
   .strict() satisfies z.ZodType<Wire<ServiceRecord>>;
 
+const fuelEntryShape = z
+  .object({
+    id: uuid,
+    vehicleId: uuid,
+    date: z.iso.date(),
+    odometer: z.number().int().min(0),
+    kind: z.enum(FUEL_KINDS),
+    quantity: z.number().positive(),
+    totalPrice: money,
+    pricePerUnit: z.number().nullable(),
+    fullFill: z.boolean(),
+    missedBefore: z.boolean(),
+    station: maybeText,
+    economy: z.number().nullable(),
+    distance: z.number().nullable(),
+    outlier: z.boolean(),
+    note: z.enum(['first', 'partial', 'missed', 'backwards']).nullable(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<FuelEntry>>;
+
+const expenseShape = z
+  .object({ id: uuid, vehicleId: uuid, date: z.iso.date(), category: z.enum(EXPENSE_CATEGORIES), amount: z.string().regex(/^\d+\.\d{2}$/), note: maybeText, createdAt: when, updatedAt: when })
+  .strict() satisfies z.ZodType<Wire<Expense>>;
+
+const cents = z.record(z.enum(COST_CATEGORIES), z.number().int());
+const vehicleOverviewShape = z
+  .object({
+    costs: z
+      .object({
+        months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), cents, totalCents: z.number().int() }).strict()),
+        totals: cents,
+        totalCents: z.number().int(),
+        yearToDate: cents,
+        yearToDateCents: z.number().int(),
+        centsPerMile: z.number().nullable(),
+        miles: z.number().int().min(0),
+      })
+      .strict(),
+    economy: z.array(z.object({ date: z.iso.date(), kind: z.enum(FUEL_KINDS), economy: z.number(), outlier: z.boolean() }).strict()),
+    averageMpg: z.number().nullable(),
+    averageMiPerKwh: z.number().nullable(),
+    odometer: z.array(z.object({ date: z.iso.date(), mileage: z.number().int(), lifetime: z.number().int(), source: z.enum(['record', 'fuel']) }).strict()),
+    fuelEntries: z.number().int().min(0),
+  })
+  .strict();
+
 const day = z.iso.date();
 const dueItemShape = z
   .object({
@@ -468,6 +518,9 @@ interface Fixtures {
    * vehicle in an inquiry, so the technician keeps its records too. */
   recordId: string;
   recordToDeleteId: string;
+  /** The owner's fill-up and expense of `vehicle`. */
+  fuelId: string;
+  expenseId: string;
   /** Shops: `tech` owns `centerId` (with a technician `staffMemberId`), `leaveCenterId` (with a
    * second owner, so tech may leave) and `inviteCenterId`, whose open invitations are `acceptCode`
    * and `revokeInviteId`. */
@@ -585,6 +638,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   await asOwner.inquiries.create({ inquiryType: 'service', subject: 'Service history', description: 'Please log the oil change.', vehicleId: vehicle.id, serviceCenterId: center.id });
   const record = await asOwner.garage.records.create({ vehicleId: vehicle.id, componentId: engine.id, serviceType: 'Oil change', date: '2025-06-01', mileage: 29_000, cost: '59.90', description: 'Synthetic 0W-20' });
   const recordToDelete = await asOwner.garage.records.create({ vehicleId: vehicle.id, serviceType: 'Car wash', date: '2025-06-02', status: 'completed' });
+  const fuel = await asOwner.fuel.create({ vehicleId: vehicle.id, date: '2025-06-03', odometer: 29_100, quantity: 12, unit: 'gal', totalPrice: '42.00' });
+  const expense = await asOwner.fuel.expenses.create({ vehicleId: vehicle.id, date: '2025-06-04', category: 'insurance', amount: '300' });
   const shopCustomerId = appointment.shopCustomerId!;
   const customerVehicle = await db
     .insertInto('shop_customer_vehicles')
@@ -645,6 +700,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     engineId: engine.id,
     recordId: record.id,
     recordToDeleteId: recordToDelete.id,
+    fuelId: fuel.id,
+    expenseId: expense.id,
     staffMemberId: staffMember.id,
     leaveCenterId: leaveCenter.id,
     inviteCenterId: inviteCenter.id,
@@ -1375,6 +1432,55 @@ const ROWS: Row[] = [
   row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'owner', status: 204 }),
   row({ method: 'DELETE', route: '/api/files/:id', url: (fx) => `/api/files/${fx.fileToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
   row({ method: 'DELETE', route: '/api/files/:id', url: '/api/files/nope', as: 'owner', status: 400 }),
+  // -- Fuel, expenses and costs (owner-only: staff of the owner's shop answer 404 too) ---------
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'owner', status: 200, shape: z.array(fuelEntryShape), check: (list, fx, res) => { expect(idsOf(list)).toEqual([fx.fuelId]); expect(res.headers['x-total-count']).toBe('1'); expect(list[0]).toMatchObject({ quantity: 12, totalPrice: '42.00', pricePerUnit: 3.5, note: 'first' }); } }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel?limit=500`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'tech', status: 404, note: "staff of the owner's shop", check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'owner', body: () => ({ date: '2025-06-10', odometer: '29,400', quantity: '37.854', unit: 'L', pricePerUnit: '1.00', station: ' Costco ' }), status: 201, shape: fuelEntryShape, check: (f) => expect(f).toMatchObject({ odometer: 29_400, quantity: 10, totalPrice: '37.85', station: 'Costco', economy: 30, distance: 300 }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'owner', body: () => ({ date: '2025-06-10', odometer: 1, quantity: 5, unit: 'gal', kind: 'charge' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'The unit of a charge is kWh' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'other', body: () => ({ date: '2025-06-10', odometer: 1, quantity: 5, unit: 'gal' }), status: 404, note: 'not in their garage' }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/fuel', url: (fx) => `/api/vehicles/${fx.vehicle.id}/fuel`, as: 'anonymous', body: () => ({ date: '2025-06-10', odometer: 1, quantity: 5, unit: 'gal' }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'owner', body: () => ({ fullFill: false, station: 'Shell' }), status: 200, shape: fuelEntryShape, check: (f, fx) => expect(f).toMatchObject({ id: fx.fuelId, fullFill: false, station: 'Shell' }) }),
+  row({ method: 'PATCH', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'owner', body: () => ({ quantity: 3 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Give the unit with the quantity' }) }),
+  row({ method: 'PATCH', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'tech', body: () => ({ station: 'x' }), status: 404, note: "staff of the owner's shop", check: (e) => expect(e).toMatchObject({ message: 'Fuel entry not found' }) }),
+  row({ method: 'PATCH', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'anonymous', body: () => ({ station: 'x' }), status: 401 }),
+  row({ method: 'DELETE', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'other', status: 404, note: "another user's entry" }),
+  row({ method: 'DELETE', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/fuel/:id', url: '/api/fuel/nope', as: 'owner', status: 400 }),
+  row({ method: 'DELETE', route: '/api/fuel/:id', url: (fx) => `/api/fuel/${fx.fuelId}`, as: 'owner', status: 204 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'owner', status: 200, shape: z.array(expenseShape), check: (list, fx, res) => { expect(idsOf(list)).toEqual([fx.expenseId]); expect(res.headers['x-total-count']).toBe('1'); expect(list[0]).toMatchObject({ category: 'insurance', amount: '300.00' }); } }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses?offset=-1`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/expenses', url: `/api/vehicles/${MISSING}/expenses`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'owner', body: () => ({ date: '2025-06-05', category: 'parking', amount: 7.5, note: ' Airport ' }), status: 201, shape: expenseShape, check: (e) => expect(e).toMatchObject({ category: 'parking', amount: '7.50', note: 'Airport' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'owner', body: () => ({ date: '2025-06-05', category: 'food', amount: 1 }), status: 400 }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'tech', body: () => ({ date: '2025-06-05', category: 'tax', amount: 1 }), status: 404, note: "staff of the owner's shop" }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/expenses', url: (fx) => `/api/vehicles/${fx.vehicle.id}/expenses`, as: 'anonymous', body: () => ({ date: '2025-06-05', category: 'tax', amount: 1 }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'owner', body: () => ({ amount: '310', note: 'Renewed' }), status: 200, shape: expenseShape, check: (e) => expect(e).toMatchObject({ amount: '310.00', note: 'Renewed' }) }),
+  row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'owner', body: () => ({ amount: 'lots' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'other', body: () => ({ note: 'x' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Expense not found' }) }),
+  row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'anonymous', body: () => ({ note: 'x' }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/costs',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/costs?timeZone=Europe/Berlin`,
+    as: 'owner',
+    status: 200,
+    shape: vehicleOverviewShape,
+    check: (overview) => {
+      expect(overview.costs.totals).toMatchObject({ insurance: 31_000, parking: 750, fuel: 3785 });
+      expect(overview.costs.months.map((m) => m.month)).toEqual(['2025-06', '2025-07']);
+      expect(overview.odometer.map((p) => p.mileage)).toContain(29_400);
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/costs', url: (fx) => `/api/vehicles/${fx.vehicle.id}/costs?timeZone=Mars/Olympus`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/costs', url: (fx) => `/api/vehicles/${fx.vehicle.id}/costs`, as: 'tech', status: 404, note: "staff of the owner's shop" }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/costs', url: (fx) => `/api/vehicles/${fx.vehicle.id}/costs`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'tech', status: 404 }),
+  row({ method: 'DELETE', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/expenses/:id', url: '/api/expenses/nope', as: 'owner', status: 400 }),
+  row({ method: 'DELETE', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'owner', status: 204 }),
 
   // -- Analytics ----------------------------------------------------------------------------
   row({ method: 'GET', route: '/api/analytics/report', url: (fx) => `/api/analytics/report?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'tech', status: 200, shape: reportShape, check: (r) => expect(r.overview.range).toEqual({ from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' }) }),

@@ -3,6 +3,7 @@ import {
   IconClipboardList,
   IconDots,
   IconDownload,
+  IconGasStation,
   IconPencil,
   IconPlus,
   IconPrinter,
@@ -89,6 +90,9 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
           </Button>
           <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
             Service history
+          </Button>
+          <Button component={Link} href={`/garage/costs?vehicle=${vehicle.id}`} variant="default" leftSection={<IconGasStation size={16} />}>
+            Fuel and costs
           </Button>
           <Button component={Link} href={`/?vehicle=${vehicle.id}`} variant="default" leftSection={<IconSchema size={16} />}>
             Diagram

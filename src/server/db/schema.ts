@@ -132,6 +132,38 @@ export interface GarageOdometerCorrectionsTable {
   created_at: CreatedAt;
 }
 
+/** A fill-up or a charge (migration 0013): miles, US gallons or kWh, numeric(10,2) money. */
+export interface FuelEntriesTable {
+  id: Generated<string>;
+  user_id: string;
+  vehicle_id: string;
+  /** A calendar day (date): read it with to_char, never as a Date. */
+  date: ColumnType<string, string, string>;
+  odometer: number;
+  kind: ColumnType<'fuel' | 'charge', string, string>;
+  /** numeric(10,4): a decimal string. */
+  quantity: ColumnType<string, string, string>;
+  total_price: ColumnType<string | null, string | null | undefined, string | null>;
+  full_fill: ColumnType<boolean, boolean | undefined, boolean>;
+  missed_before: ColumnType<boolean, boolean | undefined, boolean>;
+  station: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A vehicle expense other than service and fuel (migration 0013). */
+export interface VehicleExpensesTable {
+  id: Generated<string>;
+  user_id: string;
+  vehicle_id: string;
+  date: ColumnType<string, string, string>;
+  category: ColumnType<'registration' | 'insurance' | 'tax' | 'parking' | 'repair' | 'other', string, string>;
+  amount: ColumnType<string, string, string>;
+  note: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface VideoWalkthroughsTable {
   id: Generated<string>;
   vehicle_id: string;
@@ -402,6 +434,8 @@ export interface DB {
   service_records: ServiceRecordsTable;
   garage_vehicles: GarageVehiclesTable;
   garage_odometer_corrections: GarageOdometerCorrectionsTable;
+  fuel_entries: FuelEntriesTable;
+  vehicle_expenses: VehicleExpensesTable;
   video_walkthroughs: VideoWalkthroughsTable;
   model3d: Model3dTable;
   avatar_profiles: AvatarProfilesTable;

@@ -1,0 +1,139 @@
+import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { todayIn } from '../../../shared/dates.ts';
+import { FUEL_LIMITS, fuelEntryFieldsSchema, type FuelEntry, type FuelKind, type QuantityUnit } from '../../../shared/fuel.ts';
+import { zodFormValidator } from '../../lib/forms.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
+
+type FormValues = {
+  kind: FuelKind;
+  date: string;
+  odometer: string;
+  quantity: string;
+  unit: QuantityUnit;
+  totalPrice: string;
+  pricePerUnit: string;
+  fullFill: boolean;
+  missedBefore: boolean;
+  station: string;
+};
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim().replace(/^\$/, ''));
+
+function fieldsOf(values: FormValues, timeZone: string) {
+  return {
+    kind: values.kind,
+    date: values.date,
+    odometer: values.odometer,
+    quantity: values.quantity,
+    unit: values.unit,
+    totalPrice: blankToNull(values.totalPrice),
+    pricePerUnit: blankToNull(values.totalPrice) === null ? blankToNull(values.pricePerUnit) : null,
+    fullFill: values.fullFill,
+    missedBefore: values.missedBefore,
+    station: values.station,
+    timeZone,
+  };
+}
+
+const validateFields = zodFormValidator<ReturnType<typeof fieldsOf>>(fuelEntryFieldsSchema);
+
+/** Log a fill-up or a charge, or change one; the shared schema checks it here and on the server. */
+export function FuelForm({ vehicleId, entry, odometer, onDone, onCancel }: { vehicleId: string; entry?: FuelEntry; odometer: number; onDone: () => void; onCancel: () => void }) {
+  const timeZone = browserTimeZone();
+  const utils = trpc.useUtils();
+  const form = useForm<FormValues>({
+    initialValues: {
+      kind: entry?.kind ?? 'fuel',
+      date: entry?.date ?? todayIn(timeZone),
+      odometer: String(entry?.odometer ?? odometer),
+      quantity: entry ? String(entry.quantity) : '',
+      unit: entry?.kind === 'charge' ? 'kWh' : 'gal',
+      totalPrice: entry?.totalPrice ?? '',
+      pricePerUnit: '',
+      fullFill: entry?.fullFill ?? true,
+      missedBefore: entry?.missedBefore ?? false,
+      station: entry?.station ?? '',
+    },
+    validate: (values) => validateFields(fieldsOf(values, timeZone)),
+  });
+  const done = (message: string) => () => {
+    notifySuccess('Success', message);
+    void utils.fuel.invalidate();
+    void utils.garage.invalidate();
+    onDone();
+  };
+  const fail = (fallback: string) => (error: unknown) => {
+    form.setErrors(fieldErrors(error));
+    notifyError('Error', errorMessage(error, fallback));
+  };
+  const create = trpc.fuel.create.useMutation({ onSuccess: done('Fill-up logged'), onError: fail('Failed to log the fill-up') });
+  const update = trpc.fuel.update.useMutation({ onSuccess: done('Fill-up updated'), onError: fail('Failed to update the fill-up') });
+  const submit = (values: FormValues) => {
+    const fields = fieldsOf(values, timeZone);
+    if (entry) update.mutate({ ...fields, id: entry.id });
+    else create.mutate({ ...fields, vehicleId });
+  };
+  const charge = form.values.kind === 'charge';
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Fuel or charge"
+          data={[
+            { value: 'fuel', label: 'Fuel' },
+            { value: 'charge', label: 'Charge (EV)' },
+          ]}
+          value={form.values.kind}
+          onChange={(value) => {
+            form.setFieldValue('kind', value as FuelKind);
+            form.setFieldValue('unit', value === 'charge' ? 'kWh' : 'gal');
+          }}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
+          <TextInput label="Odometer" inputMode="numeric" rightSection="mi" withAsterisk {...form.getInputProps('odometer')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={charge ? 'Energy' : 'Volume'}
+            inputMode="decimal"
+            withAsterisk
+            rightSectionWidth={charge ? 48 : 72}
+            rightSection={
+              charge ? (
+                'kWh'
+              ) : (
+                <SegmentedControl size="xs" aria-label="Volume unit" data={['gal', 'L']} value={form.values.unit} onChange={(value) => form.setFieldValue('unit', value as QuantityUnit)} />
+              )
+            }
+            {...form.getInputProps('quantity')}
+          />
+          <TextInput label="Total price" inputMode="decimal" leftSection="$" placeholder="0.00" {...form.getInputProps('totalPrice')} />
+        </SimpleGrid>
+        <TextInput
+          label={`Or price per ${charge ? 'kWh' : form.values.unit === 'L' ? 'litre' : 'gallon'}`}
+          description="Used when the total is left empty"
+          inputMode="decimal"
+          leftSection="$"
+          disabled={form.values.totalPrice.trim() !== ''}
+          {...form.getInputProps('pricePerUnit')}
+        />
+        <Checkbox label={charge ? 'Charged to full' : 'Filled the tank (full fill)'} {...form.getInputProps('fullFill', { type: 'checkbox' })} />
+        <Checkbox label="I missed logging the fill-up before this one" {...form.getInputProps('missedBefore', { type: 'checkbox' })} />
+        <TextInput label="Station" maxLength={FUEL_LIMITS.station} placeholder="Where, optional" {...form.getInputProps('station')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {entry ? 'Save Changes' : charge ? 'Log Charge' : 'Log Fill-up'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

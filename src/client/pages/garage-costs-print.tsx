@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'wouter';
+import { COST_CATEGORIES, COST_CATEGORY_LABELS } from '../../shared/costs.ts';
+import { CategoryTable } from '../components/fuel/CostsTab.tsx';
+import { formatCents, formatEconomy, formatMonth } from '../components/fuel/format.ts';
+import { formatMiles } from '../components/garage/UrgencyBadge.tsx';
+import { appName } from '../lib/app-name.ts';
+import { errorMessage, trpc } from '../lib/trpc.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
+
+/** A vehicle's costs laid out for paper: the shell and buttons are not printed. */
+export default function GarageCostsPrintPage() {
+  const [params] = useSearchParams();
+  const vehicleId = params.get('vehicle') ?? '';
+  const garage = trpc.garage.list.useQuery();
+  const overview = trpc.fuel.overview.useQuery({ vehicleId, timeZone: browserTimeZone() }, { enabled: vehicleId !== '' });
+  const entry = garage.data?.find((g) => g.vehicle.id === vehicleId);
+  const used = COST_CATEGORIES.filter((c) => (overview.data?.costs.totals[c] ?? 0) > 0);
+
+  return (
+    <Stack gap="lg" className="print-page">
+      <Group justify="space-between" data-no-print>
+        <Button component={Link} href={`/garage/costs?vehicle=${vehicleId}&tab=costs`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          Back to Fuel and Costs
+        </Button>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!overview.data}>
+          Print
+        </Button>
+      </Group>
+      <div>
+        <Title order={1}>Cost Summary</Title>
+        <Text c="dimmed">
+          {entry ? `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model} “${entry.nickname}” · odometer ${formatMiles(entry.odometer)}` : 'Vehicle'}
+          {entry?.vehicle.vin ? ` · VIN ${entry.vehicle.vin}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {appName} · printed {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}
+        </Text>
+      </div>
+      {vehicleId === '' ? (
+        <Alert color="yellow">Choose a vehicle on the Fuel and Costs page first.</Alert>
+      ) : overview.isPending ? (
+        <Skeleton h={200} />
+      ) : overview.isError ? (
+        <Alert color="red" title="The costs could not be loaded">
+          {errorMessage(overview.error, 'Please try again.')}
+        </Alert>
+      ) : (
+        <>
+          <Text>
+            Cost per mile: {overview.data.costs.centsPerMile === null ? '-' : `$${(overview.data.costs.centsPerMile / 100).toFixed(2)} over ${formatMiles(overview.data.costs.miles)}`}
+            {overview.data.averageMpg !== null ? ` · average economy ${formatEconomy(overview.data.averageMpg, 'fuel')}` : ''}
+            {overview.data.averageMiPerKwh !== null ? ` · average ${formatEconomy(overview.data.averageMiPerKwh, 'charge')}` : ''}
+          </Text>
+          {overview.data.costs.totalCents === 0 ? <Text>No costs recorded for this vehicle yet.</Text> : <CategoryTable overview={overview.data} />}
+          {overview.data.costs.months.length > 0 ? (
+            <Table withTableBorder withColumnBorders aria-label="Costs by month">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month</Table.Th>
+                  {used.map((c) => (
+                    <Table.Th key={c} ta="right">
+                      {COST_CATEGORY_LABELS[c]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...overview.data.costs.months].reverse().map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(m.month)}</Table.Td>
+                    {used.map((c) => (
+                      <Table.Td key={c} ta="right">
+                        {m.cents[c] ? formatCents(m.cents[c]) : ''}
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right" fw={600}>
+                      {formatCents(m.totalCents)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
