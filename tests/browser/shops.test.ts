@@ -33,8 +33,9 @@ describe('shops: register, invite by link, accept, change a role', () => {
     await checkA11y(owner);
     await screenshot(owner, 'shops-register-light');
     await registerShop(owner, shopName);
-    await expect(owner.getByTestId('current-shop').textContent()).resolves.toContain(shopName);
-    await expect(owner.getByTestId('staff-row').count()).resolves.toBe(1);
+    await expect.poll(() => owner.getByTestId('current-shop').textContent()).toContain(shopName);
+    // The staff list arrives after the shop: wait for it rather than count what is drawn so far.
+    await expect.poll(() => owner.getByTestId('staff-row').count()).toBe(1);
 
     // An invitation for a technician, shown once as a link to copy.
     await owner.getByRole('button', { name: 'Create invitation' }).click();
