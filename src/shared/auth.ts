@@ -79,6 +79,32 @@ export interface User {
   currentShopId: string | null;
 }
 
+/** A name as the profile keeps it: trimmed, at most 100 characters; empty clears it. */
+const profileNameSchema = z
+  .string({ error: 'Names must be text' })
+  .trim()
+  .max(100, 'Names must be at most 100 characters')
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** PATCH of the profile: the names sent change, null or '' clears one. */
+export const updateProfileSchema = z
+  .object({ firstName: profileNameSchema.optional(), lastName: profileNameSchema.optional() }, { error: 'Send firstName and/or lastName' })
+  .strict()
+  .refine((value) => value.firstName !== undefined || value.lastName !== undefined, { message: 'Send firstName and/or lastName' });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** What the shells call a user: their first name when set, else the short id (docs/accounts.md). */
+export function greetingName(user: Pick<User, 'id' | 'firstName'>, shortId: string): string {
+  return user.firstName?.trim() || shortId;
+}
+
+/** Two letters for the avatar: first and last initials when named, else the id's first two. */
+export function initialsOf(user: Pick<User, 'id' | 'firstName' | 'lastName'>): string {
+  const named = [user.firstName, user.lastName].map((n) => n?.trim()?.[0] ?? '').join('');
+  return (named || user.id.slice(0, 2) || 'US').toUpperCase();
+}
+
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: signUpSchema.shape.password,

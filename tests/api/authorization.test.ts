@@ -501,6 +501,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   },
   // Each actor keeps its own role, so later cells still act as the same kind of user.
   'auth.setRole': { rule: 'signedIn', input: (fx, actor) => ({ role: ownRole(fx, actor) }) satisfies In['auth']['setRole'] },
+  'auth.updateProfile': { rule: 'signedIn', input: () => ({ lastName: 'Matrix' }) satisfies In['auth']['updateProfile'] },
   'auth.updatePreferences': { rule: 'signedIn', input: () => ({ notifications: true }) satisfies In['auth']['updatePreferences'] },
   'auth.tokens.list': { rule: 'ownList', watched: (fx) => fx.tokenOfA, ids: listIds },
   'auth.tokens.create': { rule: 'signedIn', input: () => ({ name: 'matrix' }) satisfies In['auth']['tokens']['create'] },
@@ -750,6 +751,7 @@ const REST: Record<string, RestRow> = {
   'POST /api/tokens': { request: () => ({ url: '/api/tokens', body: { name: 'matrix' } }) },
   'DELETE /api/tokens/:id': { request: async (fx) => ({ url: `/api/tokens/${await freshTokenOfA(fx)}` }) },
   // After the token rows: a password change revokes the user's tokens.
+  'PATCH /api/auth/user': { request: () => ({ url: '/api/auth/user', body: { lastName: 'REST' } }) },
   'POST /api/auth/password': { request: () => ({ url: '/api/auth/password', body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
 
   'POST /api/vehicles/decode-vin': { request: () => ({ url: '/api/vehicles/decode-vin', body: { vin: VIN } }) },

@@ -807,6 +807,10 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: newEmail, password: 'long enough pw' }), status: 201, shape: signedUpShape, note: 'email taken: the same answer, the account unchanged', check: (_b, _fx, res) => expect(res.cookies.some((c) => c.name === 'vt.sid')).toBe(true) }),
   row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: uniqueEmail('short'), password: 'short' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { password: ['Password must be at least 8 characters'] } } }) }),
 
+  row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ firstName: ' Grace ', lastName: 'Hopper' }), status: 200, shape: userShape, check: (u) => expect([u.firstName, u.lastName]).toEqual(['Grace', 'Hopper']) }),
+  row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ firstName: 'x'.repeat(101) }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Names must be at most 100 characters' }) }),
+  row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ email: 'new@example.test' }), status: 400, note: 'only the names change here' }),
+  row({ method: 'PATCH', route: '/api/auth/user', as: 'anonymous', body: () => ({ firstName: 'Ghost' }), status: 401 }),
   row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }), status: 204 }),
   row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: 'not my password', newPassword: TEST_PASSWORD }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Current password is incorrect' }) }),
   row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: TEST_PASSWORD }), status: 400, note: 'no new password' }),

@@ -55,4 +55,27 @@ describe('profile: API tokens and password', () => {
     await page.getByText('Your other sessions have been signed out and your API tokens revoked.').waitFor();
     await page.context().close();
   });
+
+  it('edits the name: the welcome line and the avatar initials follow it, at 375 px', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    const { user } = await signIn(page, server, { role: 'simple' });
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByLabel('First name').fill('x'.repeat(101));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Names must be at most 100 characters').waitFor();
+    await dialog.getByLabel('First name').fill('Ada');
+    await dialog.getByLabel('Last name').fill('Lovelace');
+    await checkA11y(page);
+    await screenshot(page, 'profile-edit-name-mobile');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile saved').waitFor();
+    await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+    await page.getByText('AL', { exact: true }).waitFor();
+    await page.getByText('Welcome, Ada').waitFor();
+    const stored = await server.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+    await page.context().close();
+  });
 });

@@ -1,13 +1,14 @@
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconEdit, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { IconBell, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { initialsOf } from '../../shared/auth.ts';
 import { shortUserId } from '../../shared/format.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { ApiTokensCard } from '../components/profile/ApiTokensCard.tsx';
 import { ChangePasswordButton } from '../components/profile/ChangePasswordButton.tsx';
+import { EditProfileButton } from '../components/profile/EditProfileButton.tsx';
 import { useSession } from '../lib/session.tsx';
 
 const inertActions = [
-  { label: 'Edit Profile', icon: IconEdit },
   { label: 'Email Notifications', icon: IconBell },
   { label: 'Privacy Settings', icon: IconShieldCheck },
   { label: 'Two-Factor', icon: IconLock },
@@ -15,7 +16,7 @@ const inertActions = [
 
 export default function ProfilePage() {
   const { user, role } = useSession();
-  const initials = (user.id.slice(0, 2) || 'US').toUpperCase();
+  const initials = initialsOf(user);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   return (
@@ -53,6 +54,7 @@ export default function ProfilePage() {
             Account
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <EditProfileButton user={user} />
             <ChangePasswordButton />
             {inertActions.map((action) => (
               <Button key={action.label} variant="default" leftSection={<action.icon size={16} />} justify="flex-start" disabled>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { shortUserId } from '../../../shared/format.ts';
+import { greetingName } from '../../../shared/auth.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AccountLinks } from './AccountLinks.tsx';
 import { Brand } from './Brand.tsx';
@@ -82,7 +83,7 @@ export function SimpleShell({ children }: { children: ReactNode }) {
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Text size="sm" truncate>
-            Welcome, {shortUserId(user.id, 'User')}
+            Welcome, {greetingName(user, shortUserId(user.id, 'User'))}
           </Text>
           <Group gap="md" wrap="nowrap">
             <Anchor component="button" size="sm" onClick={() => void setRole('tech')}>

@@ -82,12 +82,14 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: { role?: User['role']; preferences?: Preferences },
+  changes: { role?: User['role']; preferences?: Preferences; firstName?: string | null; lastName?: string | null },
 ): Promise<User | null> {
   const row = await db
     .updateTable('users')
     .set({
       ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+      ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
       ...(changes.preferences ? { preferences: JSON.stringify(changes.preferences) } : {}),
     })
     .where('id', '=', id)

@@ -4,6 +4,7 @@ import {
   signInSchema,
   signUpSchema,
   type ChangePasswordInput,
+  type UpdateProfileInput,
   type CreateApiTokenInput,
   type User,
 } from '../../../shared/auth.ts';
@@ -185,6 +186,11 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
     app,
     { method: 'POST', url: '/api/auth/password', summary: 'Change your password (ends your other sessions)', tag: 'Account', auth: 'user', status: 204, procedure: 'auth.changePassword', inputFrom: 'body' },
     ({ caller, req }) => caller.auth.changePassword(objectBody(req) as ChangePasswordInput),
+  );
+  restRoute(
+    app,
+    { method: 'PATCH', url: '/api/auth/user', summary: 'Change your first and last name (null or an empty string clears one)', tag: 'Account', auth: 'user', procedure: 'auth.updateProfile', inputFrom: 'body' },
+    ({ caller, req }) => caller.auth.updateProfile(objectBody(req) as UpdateProfileInput),
   );
   restRoute(
     app,

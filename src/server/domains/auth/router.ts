@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { changePasswordSchema, createApiTokenSchema, preferencesUpdateSchema, roleSchema } from '../../../shared/auth.ts';
+import { changePasswordSchema, createApiTokenSchema, preferencesUpdateSchema, roleSchema, updateProfileSchema } from '../../../shared/auth.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
-import { changePassword, setRole, updatePreferences } from './service.ts';
+import { changePassword, setRole, updatePreferences, updateProfile } from './service.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens.ts';
 
 const tokensRouter = router({
@@ -29,6 +29,11 @@ export const authRouter = router({
   }),
   updatePreferences: authedProcedure.input(preferencesUpdateSchema).mutation(async ({ ctx, input }) => {
     const user = await updatePreferences(ctx.db, ctx.user, input);
+    ctx.authCache.setUser(user);
+    return user;
+  }),
+  updateProfile: authedProcedure.input(updateProfileSchema).mutation(async ({ ctx, input }) => {
+    const user = await updateProfile(ctx.db, ctx.user, input);
     ctx.authCache.setUser(user);
     return user;
   }),

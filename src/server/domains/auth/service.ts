@@ -47,6 +47,13 @@ export async function setRole(db: Database, user: User, role: Role): Promise<Use
   return updated;
 }
 
+/** First and last name, as the profile page edits them. */
+export async function updateProfile(db: Database, user: User, changes: { firstName?: string | null; lastName?: string | null }): Promise<User> {
+  const updated = await updateUser(db, user.id, changes);
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  return updated;
+}
+
 export async function updatePreferences(db: Database, user: User, changes: PreferencesUpdate): Promise<User> {
   const updated = await updateUser(db, user.id, { preferences: { ...user.preferences, ...changes } });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
