@@ -808,7 +808,7 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/signup', as: 'anonymous', body: () => ({ email: uniqueEmail('short'), password: 'short' }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { password: ['Password must be at least 8 characters'] } } }) }),
 
   row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ firstName: ' Grace ', lastName: 'Hopper' }), status: 200, shape: userShape, check: (u) => expect([u.firstName, u.lastName]).toEqual(['Grace', 'Hopper']) }),
-  row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ firstName: 'x'.repeat(101) }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Names must be at most 100 characters' }) }),
+  row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ firstName: 'x'.repeat(101) }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'firstName: Names must be at most 100 characters' }) }),
   row({ method: 'PATCH', route: '/api/auth/user', as: 'other', body: () => ({ email: 'new@example.test' }), status: 400, note: 'only the names change here' }),
   row({ method: 'PATCH', route: '/api/auth/user', as: 'anonymous', body: () => ({ firstName: 'Ghost' }), status: 401 }),
   row({ method: 'POST', route: '/api/auth/password', as: 'other', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }), status: 204 }),
