@@ -60,8 +60,10 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: two cores are shared with the server under test.
-          fileParallelism: false,
+          // Two files at a time: a browser test mostly waits (for pages, animations, the server), so
+          // two Chromiums share the two cores well; more would starve the servers under test.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
