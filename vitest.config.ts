@@ -64,6 +64,8 @@ export default defineConfig({
           // two Chromiums share the two cores well; more would starve the servers under test.
           fileParallelism: true,
           maxWorkers: 2,
+          // Its own group, after the others: vitest runs a group's files with one worker limit.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
