@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notify } from '../../lib/notify.ts';
@@ -18,6 +19,10 @@ describeEachDatabase('notifications', (getDb) => {
     const me = await createUser(db);
     const someoneElse = await createUser(db);
     for (let i = 0; i < 5; i++) await notify(db, { userId: me.id, kind: 'inquiry_reply', title: `Reply ${i}`, link: '/requests' });
+    // Five inserts can share a clock tick: give each its own second, as real notifications have.
+    for (let i = 0; i < 5; i++) {
+      await sql`UPDATE notifications SET created_at = ${new Date(Date.UTC(2026, 0, 1, 12, 0, i))} WHERE user_id = ${me.id} AND title = ${`Reply ${i}`}`.execute(db);
+    }
     await notify(db, { userId: someoneElse.id, kind: 'inquiry_status', title: 'Not yours' });
 
     const mine = callerFor(db, me);
