@@ -133,7 +133,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     await screenshot(owner, 'requests-bell-open-mobile');
     await owner.getByRole('button', { name: /The shop replied to your request/ }).click();
     await owner.waitForURL(`**/requests?inquiry=${inquiryId}`);
-    await owner.getByText('Bring it in on Monday, we will check the pads.').waitFor();
+    await owner.getByText('Bring it in on Monday, we will check the pads.', { exact: true }).waitFor();
     await owner.getByText('$149.90').waitFor();
     await owner.getByText(`Brake inspection · ${when} · 90 min`).waitFor();
     await expect.poll(() => unreadLabel(owner), { timeout: 10_000 }).toBe('Notifications, 2 unread');
