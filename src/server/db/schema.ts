@@ -1,14 +1,17 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
+
+export * from './schema-shops.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** numeric columns come back from PostgreSQL as decimal strings. */
 type Decimal = ColumnType<string, string | number, string | number>;
-type JsonColumn<T extends Json = Json> = ColumnType<T, string, string>;
+export type JsonColumn<T extends Json = Json> = ColumnType<T, string, string>;
 
 export interface AppSettingsTable {
   key: string;
@@ -331,88 +334,6 @@ export interface ApiTokensTable {
   created_at: CreatedAt;
   last_used_at: Date | null;
   revoked_at: Date | null;
-}
-
-export type StaffRole = 'owner' | 'manager' | 'technician';
-
-/** Staff membership of a service center (migration 0009). */
-export interface ShopStaffTable {
-  service_center_id: string;
-  user_id: string;
-  role: ColumnType<StaffRole, StaffRole, StaffRole>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ShopInvitesTable {
-  id: Generated<string>;
-  service_center_id: string;
-  code_hash: string;
-  role: StaffRole;
-  email: string | null;
-  created_by: string | null;
-  created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  accepted_by: string | null;
-  accepted_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export interface ShopCustomersTable {
-  id: Generated<string>;
-  service_center_id: string;
-  user_id: string | null;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  notes: string | null;
-  tags: ColumnType<string[], string[] | undefined, string[]>;
-  search_text: ColumnType<string, never, never>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ShopCustomerVehiclesTable {
-  id: Generated<string>;
-  customer_id: string;
-  vehicle_id: string;
-  plate: string | null;
-  odometer: number | null;
-  garage_vehicle_id: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface InquiryMessagesTable {
-  id: Generated<string>;
-  inquiry_id: string;
-  author_id: string | null;
-  from_staff: boolean;
-  body: string;
-  created_at: CreatedAt;
-}
-
-export interface AuditLogTable {
-  id: Generated<string>;
-  service_center_id: string;
-  actor_id: string | null;
-  entity: string;
-  entity_id: string;
-  action: string;
-  before: JsonColumn | null;
-  after: JsonColumn | null;
-  created_at: CreatedAt;
-}
-
-export interface NotificationsTable {
-  id: Generated<string>;
-  user_id: string;
-  kind: string;
-  title: string;
-  body: ColumnType<string, string | undefined, string>;
-  link: string | null;
-  read_at: Date | null;
-  created_at: CreatedAt;
 }
 
 export interface DB {
