@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { FILE_LIMITS, type Attachment, type StoredFile } from '../../../shared/files.ts';
 import type { Executor } from '../../db/index.ts';
 import type { FilesTable } from '../../db/schema.ts';
+import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import { recordVisibleTo } from '../../lib/record-reach.ts';
 
 const fileColumns = ['f.id', 'f.owner_id', 'f.name', 'f.content_type', 'f.byte_size', 'f.thumbnail_size', 'f.width', 'f.height', 'f.created_at'] as const;
@@ -49,14 +50,14 @@ export async function findVisibleFile(db: Executor, userId: string, id: string):
 
 /** The bytes of a visible file (or its thumbnail), with what the answer's headers need. */
 export async function readVisibleContent(db: Executor, userId: string, id: string, part: 'content' | 'thumbnail') {
-  const column = part === 'content' ? 'fc.content' : 'fc.thumbnail';
-  return db
+  const row = await db
     .selectFrom('files as f')
     .innerJoin('file_contents as fc', 'fc.file_id', 'f.id')
-    .select(['f.name', 'f.content_type', 'f.created_at', `${column} as bytes`])
+    .select(['f.name', 'f.content_type', 'f.created_at', byteaAsBase64(part === 'content' ? 'fc.content' : 'fc.thumbnail').as('bytes')])
     .where('f.id', '=', id)
     .where(fileVisibleTo(userId))
     .executeTakeFirst();
+  return row ? { ...row, bytes: fromBase64(row.bytes) } : undefined;
 }
 
 /** Serialises one user's uploads so that two at once cannot both pass the quota. */
@@ -98,7 +99,10 @@ export async function insertFile(db: Executor, userId: string, file: NewFile): P
     })
     .returning(['id', 'owner_id', 'name', 'content_type', 'byte_size', 'thumbnail_size', 'width', 'height', 'created_at'])
     .executeTakeFirstOrThrow();
-  await db.insertInto('file_contents').values({ file_id: row.id, content: file.content, thumbnail: file.thumbnail }).execute();
+  await db
+    .insertInto('file_contents')
+    .values({ file_id: row.id, content: byteaParam(file.content), thumbnail: file.thumbnail ? byteaParam(file.thumbnail) : null })
+    .execute();
   return toFile(row, userId);
 }
 
