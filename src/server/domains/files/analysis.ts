@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { analyseLuma, PHOTO_ANALYSIS, type PhotoAnalysis } from '../../../shared/photo-analysis.ts';
 import { domainError } from '../../http/errors.ts';
 
@@ -12,7 +12,7 @@ const MAX_PIXELS = 50_000_000;
  * by `analyseLuma`, the same function the capture screen runs on its preview.
  */
 export async function analysePhoto(input: Buffer): Promise<PhotoAnalysis> {
-  let luma: { data: Buffer; info: sharp.OutputInfo };
+  let luma: { data: Buffer; info: OutputInfo };
   try {
     luma = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()
