@@ -659,6 +659,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
   'files.get': { rule: 'historyRow', input: (fx) => ({ id: fx.fileOfA }) satisfies In['files']['get'] },
   'files.attachments': { rule: 'historyRow', input: (fx) => ({ recordId: fx.recordOfA }) satisfies In['files']['attachments'] },
+  'files.myPhotos': { rule: 'signedIn', input: () => ({}) satisfies In['files']['myPhotos'] },
   'files.attach': { rule: 'historyWrite', input: async (fx) => ({ recordId: await freshRecordOfA(fx), fileId: await freshFileOfA(fx) }) satisfies In['files']['attach'] },
   'files.detach': { rule: 'historyWrite', input: (fx) => freshAttachmentOfA(fx) satisfies Promise<In['files']['detach']> },
   'files.remove': { rule: 'historyWrite', input: async (fx) => ({ id: (await freshAttachmentOfA(fx)).fileId }) satisfies In['files']['remove'] },

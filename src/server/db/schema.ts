@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PhotoVerdict } from '../../shared/photo-analysis.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 
 export * from './schema-shops.ts';
@@ -395,6 +396,12 @@ export interface FilesTable {
   width: number | null;
   height: number | null;
   created_at: CreatedAt;
+  /** What the server measured of a photo (migration 0021); null for PDFs and older photos. */
+  sharpness: number | null;
+  mean_brightness: number | null;
+  dark_share: number | null;
+  bright_share: number | null;
+  verdict: PhotoVerdict | null;
 }
 
 /** A file's bytes and its thumbnail (WebP, images only), read only to serve them. */
