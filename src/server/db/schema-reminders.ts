@@ -33,6 +33,7 @@ export interface DueCrossingsTable {
 export interface CalendarFeedsTable {
   user_id: string;
   token_hash: string;
-  created_at: CreatedAt;
+  /** When the current token was made (a new one replaces it). */
+  created_at: Timestamp;
   last_used_at: Date | null;
 }

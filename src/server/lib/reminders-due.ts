@@ -34,7 +34,7 @@ export async function activeReminders(db: Executor, scope: ReminderScope, today:
       'r.updated_at',
     ])
     .where('r.done_at', 'is', null)
-    .orderBy(sql`r.due_date`, sql`asc nulls last`)
+    .orderBy(sql`r.due_date asc nulls last`)
     .orderBy('r.id')
     .limit(MAX_LISTED);
   if ('userId' in scope) {
