@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { dueSummary, worstUrgency } from '../../shared/due.ts';
-import { DUE_THRESHOLDS, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { DUE_THRESHOLDS, URGENCIES, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { DueTable, type ReminderActions } from '../components/garage/DueTable.tsx';
 import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
@@ -52,7 +52,15 @@ function GarageCard({
   const urgency = worstUrgency([...due, ...reminders].map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const next = due[0];
+  // The most urgent of the computed items (already ordered) and the owner's reminders (ordered too).
+  const firstItem = due[0];
+  const firstReminder = reminders[0];
+  const next =
+    firstReminder && (!firstItem || URGENCIES.indexOf(firstReminder.urgency) < URGENCIES.indexOf(firstItem.urgency))
+      ? { name: firstReminder.title, summary: dueSummary(firstReminder) }
+      : firstItem
+        ? { name: firstItem.service, summary: dueSummary(firstItem) }
+        : null;
   return (
     <Card withBorder padding="md" component="section" aria-label={entry.nickname} id={`garage-${entry.id}`}>
       <Stack gap="md">
@@ -68,7 +76,7 @@ function GarageCard({
             </Text>
             {next ? (
               <Text size="sm" mt={4}>
-                Next due: <strong>{next.service}</strong>, {dueSummary(next)}
+                Next due: <strong>{next.name}</strong>, {next.summary}
               </Text>
             ) : null}
           </div>
