@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { todayIn } from '../../../shared/dates.ts';
+import { MAX_ODOMETER } from '../../../shared/garage.ts';
 import {
   nextAfterDone,
   REMINDER_LIMITS,
@@ -118,6 +119,9 @@ export async function markReminderDone(
   if (day > today) throw domainError('BAD_REQUEST', 'The day it was done cannot be in the future', { field: 'date' });
   const { odometer } = await ownGarageEntry(db, userId, current.vehicleId);
   const next = nextAfterDone(current, day, input.mileage ?? odometer);
+  if (next?.dueMileage !== undefined && next.dueMileage !== null && next.dueMileage > MAX_ODOMETER) {
+    throw domainError('BAD_REQUEST', `The next mileage would be above ${MAX_ODOMETER.toLocaleString('en-US')}`, { field: 'mileage' });
+  }
   await db
     .updateTable('custom_reminders')
     .set(next ? { due_date: next.dueDate, due_mileage: next.dueMileage, updated_at: sql<Date>`now()` } : { done_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
