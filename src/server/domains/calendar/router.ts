@@ -1,4 +1,5 @@
 import { calendarFeedSchema, type CreatedCalendarFeed } from '../../../shared/reminders.ts';
+import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
 import { feedStatus, replaceFeed, revokeFeed } from './repository.ts';
 import { feedEvents } from './service.ts';
@@ -13,5 +14,7 @@ export const calendarRouter = router({
   }),
   revoke: authedProcedure.mutation(async ({ ctx }) => ({ revoked: await revokeFeed(ctx.db, ctx.user.id) })),
   /** No session: the token is the credential. Unknown or revoked: NOT_FOUND. */
-  feed: publicProcedure.input(calendarFeedSchema).query(async ({ ctx, input }) => ({ events: await feedEvents(ctx.db, input.token, input.timeZone, new Date()) })),
+  feed: publicProcedure
+    .input(calendarFeedSchema)
+    .query(({ ctx, input }) => refusingUnknownTimeZone(input.timeZone, async () => ({ events: await feedEvents(ctx.db, input.token, input.timeZone, new Date()) }))),
 });

@@ -5,24 +5,13 @@ import { todayIn } from '../../../shared/dates.ts';
 import type { User } from '../../../shared/auth.ts';
 import type { Database } from '../../db/index.ts';
 import { scanDueCrossings } from '../../lib/due-crossings.ts';
-import { componentSet } from '../vehicles/components.ts';
-import { insertComponents, insertDecodedVehicle } from '../vehicles/repository.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
-import { httpFailure, shiftDay } from '../../../../tests/helpers/garage.ts';
+import { httpFailure, shiftDay, storeGenericTruck } from '../../../../tests/helpers/garage.ts';
 import { parseIcs } from '../../../../tests/helpers/ics.ts';
 
 const DAY_MS = 86_400_000;
 const ORIGIN = 'http://localhost:3000';
-
-/** A stored F-150 with the generic component set (oil change every 5,000 miles or 6 months). */
-async function storeTruck(db: Database, vin: string): Promise<string> {
-  const draft = { vin, year: 2020, make: 'Ford', model: 'F-150', trim: null, engine: null, transmission: null, drivetrain: null, bodyStyle: 'Pickup', details: {} };
-  const vehicle = await insertDecodedVehicle(db, draft);
-  if (!vehicle) throw new Error('vehicle not stored');
-  await insertComponents(db, vehicle.id, componentSet({ ...draft, details: null }));
-  return vehicle.id;
-}
 
 /** The user's due notifications, oldest first. */
 async function dueNotices(db: Database, user: User) {
@@ -33,7 +22,7 @@ describeEachDatabase('reminders, due crossings and the calendar feed', (getDb) =
   let truck = '';
   let app: FastifyInstance;
   beforeAll(async () => {
-    truck = await storeTruck(getDb(), '1FTFW1EF7BFB11754');
+    truck = await storeGenericTruck(getDb(), '1FTFW1EF7BFB11754');
     app = await buildTestApp(getDb());
   });
   afterAll(async () => {
