@@ -20,6 +20,7 @@ const unitTests = [
   'src/server/http/cached-signer.test.ts',
   'src/server/lib/ics.test.ts',
   'src/server/lib/memory-cache.test.ts',
+  'src/shared/reminders.test.ts',
 ];
 
 export default defineConfig({

@@ -56,6 +56,7 @@ describe('Custom reminders in the garage', () => {
     const calendar = page.getByRole('region', { name: 'Calendar' });
     await calendar.getByRole('button', { name: 'Make calendar link' }).click();
     const url = await calendar.getByTestId('calendar-url').textContent();
+    await screenshot(page, 'settings-calendar-375-dark');
     expect(url).toMatch(new RegExp(`^${server.url}/api/calendar/[A-Za-z0-9_-]+\\.ics\\?timeZone=[^&]+$`));
     const feed = await page.request.get(url!);
     expect(feed.status()).toBe(200);
