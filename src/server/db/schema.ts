@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PhotoVerdict } from '../../shared/photo-analysis.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
+import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 
 export * from './schema-shops.ts';
+export * from './schema-reminders.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -369,6 +371,9 @@ export interface DB {
   files: FilesTable;
   file_contents: FileContentsTable;
   record_attachments: RecordAttachmentsTable;
+  custom_reminders: CustomRemindersTable;
+  due_crossings: DueCrossingsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
