@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cameraSettingsSchema, DEFAULT_CAMERA_SETTINGS } from './camera.ts';
 import { GUIDANCE_LEVELS, PASSWORD_MIN_LENGTH, ROLES, type Role } from './constants.ts';
 
 export const roleSchema = z.enum(ROLES);
@@ -10,6 +11,7 @@ export const preferencesSchema = z.object({
   notifications: z.boolean().default(true),
   emailNotifications: z.boolean().default(true),
   assistantEnabled: z.boolean().default(true),
+  camera: cameraSettingsSchema.catch(DEFAULT_CAMERA_SETTINGS).default(DEFAULT_CAMERA_SETTINGS),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -22,6 +24,7 @@ export const preferencesUpdateSchema = z
     notifications: z.boolean(),
     emailNotifications: z.boolean(),
     assistantEnabled: z.boolean(),
+    camera: cameraSettingsSchema,
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageDirectionSchema } from './inquiries.ts';
 import type { PhotoAnalysis } from './photo-analysis.ts';
 
 /** Receipts and photos: files stored by the app and attached to service records (docs/files.md). */
@@ -36,6 +37,8 @@ export const PHOTOS_PAGE = { default: 24, max: 60 } as const;
 export const myPhotosInputSchema = z
   .object({
     cursor: z.string().max(200).optional(),
+    /** Sent by infinite lists; pages only go forward. */
+    direction: pageDirectionSchema,
     limit: z.number().int().min(1).max(PHOTOS_PAGE.max, `At most ${PHOTOS_PAGE.max} photos a page`).default(PHOTOS_PAGE.default),
   })
   .strict();

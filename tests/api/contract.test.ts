@@ -21,7 +21,9 @@ import type { ServiceCenter } from '../../src/shared/service-centers.ts';
 import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
 import { makeStaff } from '../helpers/shops.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
-import { FILE_TYPES } from '../../src/shared/files.ts';
+import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/shared/camera.ts';
+import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
+import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
 import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
@@ -74,6 +76,7 @@ const userShape = z
         notifications: z.boolean(),
         emailNotifications: z.boolean(),
         assistantEnabled: z.boolean(),
+        camera: z.object({ mode: z.enum(CAMERA_MODES), resolution: z.enum(CAMERA_RESOLUTIONS), quality: z.enum(CAMERA_QUALITIES), grid: z.boolean() }).strict(),
       })
       .strict(),
     createdAt: when,
@@ -808,8 +811,18 @@ const storedFileShape = z
     hasThumbnail: z.boolean(),
     createdAt: when,
     mine: z.boolean(),
+    analysis: z
+      .object({
+        sharpness: z.number().min(0),
+        meanBrightness: z.number().min(0).max(255),
+        darkShare: z.number().min(0).max(1),
+        brightShare: z.number().min(0).max(1),
+        verdict: z.enum(PHOTO_VERDICTS),
+      })
+      .strict()
+      .nullable(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<Wire<StoredFile>>;
 const attachmentShape = storedFileShape.extend({ recordId: uuid, attachedAt: when }).strict();
 
 const ROWS: Row[] = [
@@ -1530,7 +1543,9 @@ const ROWS: Row[] = [
       const summaries = parseIcs(res.body).components.map((c) => c.get('SUMMARY'));
       // An earlier row renames the vehicle: the reminder is named, then the vehicle.
       expect(summaries.some((s) => s?.startsWith('Renew registration: '))).toBe(true);
-      expect(summaries).toContain('Brake inspection at Contract Garage');
+      // The owner's requests are in the feed; the one an earlier row cancelled is not.
+      expect(summaries).toContain('Oil change at Contract Garage');
+      expect(summaries).not.toContain('Brake inspection at Contract Garage');
     },
   }),
   row({ method: 'GET', route: '/api/calendar/:token.ics', url: (fx) => `/api/calendar/${fx.calendarToken}.ics?timeZone=Mars/Olympus`, as: 'anonymous', status: 400 }),

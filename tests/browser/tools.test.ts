@@ -112,32 +112,6 @@ describe('technician tool pages (sample content, docs/screens.md) and an empty A
     await screenshot(phone, 'tools-database-dark-375');
   });
 
-  it('Camera Tools has its four tabs, modes, resolutions and qualities', async () => {
-    await openTool(desktop, server, '/camera', 'Camera Tools');
-    await expectVisible(desktop, 'tab', ['Camera', 'Gallery', 'Analysis', 'Settings']);
-    await expectVisible(desktop, 'radio', ['Auto', 'Macro', 'Wide Angle', 'Detail']);
-    await desktop.locator('label').filter({ hasText: /^Macro$/ }).click();
-    await desktop.getByRole('img', { name: /Macro mode/ }).waitFor();
-    await expect(desktop.getByRole('button', { name: 'Capture' }).isDisabled()).resolves.toBe(true);
-    await checkA11y(desktop);
-    await desktop.getByRole('tab', { name: 'Gallery' }).click();
-    await expect(desktop.getByRole('img', { name: /^Photo: / }).count()).resolves.toBe(6);
-    await desktop.getByRole('tab', { name: 'Analysis' }).click();
-    await desktop.getByRole('cell', { name: 'Brake rotor' }).waitFor();
-    await desktop.getByRole('tab', { name: 'Settings' }).click();
-    await expectVisible(desktop, 'radio', ['4K', '1080p', '720p', 'High', 'Medium', 'Low']);
-    await expect(desktop.getByRole('button', { name: 'Save Settings' }).isDisabled()).resolves.toBe(true);
-    await desktop.getByText('Camera features coming soon...').waitFor();
-    await checkA11y(desktop);
-    await screenshot(desktop, 'tools-camera-settings-light');
-
-    await openTool(phone, server, '/camera', 'Camera Tools');
-    await phone.getByRole('tab', { name: 'Gallery' }).click();
-    await expectNoSidewaysScroll(phone);
-    await checkA11y(phone);
-    await screenshot(phone, 'tools-camera-gallery-dark-375');
-  });
-
   it('Diagnostic Tools has its four tabs and codes by severity', async () => {
     await openTool(desktop, server, '/diagnostics', 'Diagnostic Tools');
     await expectVisible(desktop, 'tab', ['OBD Scanner', 'Error Codes', 'System Tests', 'Reports']);

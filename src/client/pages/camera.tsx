@@ -1,94 +1,121 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Grid,
-  Group,
-  RingProgress,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAdjustments, IconCamera, IconChartDots, IconDeviceFloppy, IconPhoto, IconScan } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
-import { GalleryThumbnail } from '../components/tools/illustrations.tsx';
-import { ScrollTable } from '../components/tools/ScrollTable.tsx';
+import { Button, Card, Grid, Image, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { IconAdjustments, IconCamera, IconChartDots, IconDeviceFloppy, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS, type CameraMode, type CameraQuality, type CameraResolution, type CameraSettings } from '../../shared/camera.ts';
+import type { StoredFile } from '../../shared/files.ts';
+import { CameraCapture } from '../components/camera/CameraCapture.tsx';
+import { PhotoFigures } from '../components/camera/PhotoFigures.tsx';
+import { PhotoGallery } from '../components/camera/PhotoGallery.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
 import { SectionCard } from '../components/tools/SectionCard.tsx';
-import {
-  CAMERA_MODE_HINTS,
-  CAMERA_MODES,
-  CAMERA_QUALITIES,
-  CAMERA_RESOLUTIONS,
-  GALLERY,
-  SAMPLE_ANALYSIS,
-  type CameraMode,
-  type DetectionCondition,
-} from '../sample-data/camera.ts';
+import { notifySuccess } from '../lib/notify.ts';
+import { useSession } from '../lib/session.tsx';
+import { trpc } from '../lib/trpc.ts';
 
-const conditionColor: Record<DetectionCondition, string> = { Good: 'green', Wear: 'yellow', Damage: 'red' };
-
-/** The live view: a dark frame with a rule-of-thirds grid and a focus mark, as camera apps show. */
-function Viewfinder({ mode, resolution, quality, grid }: { mode: CameraMode; resolution: string; quality: string; grid: boolean }) {
+/** The Analysis tab: what the server measured of one of my photos. */
+function AnalysisTab({ chosen, onChoose }: { chosen: StoredFile | null; onChoose: (file: StoredFile | null) => void }) {
+  const photos = trpc.files.myPhotos.useQuery({ limit: 60 });
+  const options = (photos.data?.items ?? []).filter((f) => f.analysis).map((f) => ({ value: f.id, label: f.name }));
+  const current = chosen ?? photos.data?.items.find((f) => f.analysis) ?? null;
   return (
-    <Box
-      role="img"
-      aria-label={`Camera viewfinder, ${mode} mode, no camera connected`}
-      pos="relative"
-      style={{ aspectRatio: '16 / 9', background: 'linear-gradient(160deg, #1f2933, #0b1015)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-    >
-      {grid ? (
-        <Box
-          pos="absolute"
-          inset={0}
-          style={{
-            backgroundImage:
-              'linear-gradient(to right, transparent calc(33.33% - 1px), rgba(255,255,255,0.25) 33.33%, transparent calc(33.33% + 1px), transparent calc(66.66% - 1px), rgba(255,255,255,0.25) 66.66%, transparent calc(66.66% + 1px)), linear-gradient(to bottom, transparent calc(33.33% - 1px), rgba(255,255,255,0.25) 33.33%, transparent calc(33.33% + 1px), transparent calc(66.66% - 1px), rgba(255,255,255,0.25) 66.66%, transparent calc(66.66% + 1px))',
-          }}
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="sm">
+          <Select
+            label="Photo"
+            placeholder={photos.isPending ? 'Loading photos…' : 'No photos yet'}
+            data={options}
+            value={current?.id ?? null}
+            onChange={(id) => onChoose(photos.data?.items.find((f) => f.id === id) ?? null)}
+            disabled={options.length === 0}
+          />
+          {current && (
+            <Card withBorder padding={0}>
+              <Image src={`/api/files/${current.id}/thumbnail`} alt={current.name} h={200} fit="cover" />
+            </Card>
+          )}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <SectionCard title="Image Quality" description="Measured on the server when the photo was stored: focus from the edges in the picture, exposure from its histogram.">
+          {current?.analysis ? (
+            <PhotoFigures analysis={current.analysis} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {photos.isError ? 'The photos could not be loaded.' : 'Take or upload a photo to see how sharp and well exposed it is.'}
+            </Text>
+          )}
+        </SectionCard>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The Settings tab: the defaults the camera starts with, saved to the account. */
+function SettingsTab({ settings, onChange, onSave, saving }: { settings: CameraSettings; onChange: (next: CameraSettings) => void; onSave: () => void; saving: boolean }) {
+  return (
+    <SectionCard title="Camera Settings" description="Saved to your account: every device you sign in on starts with them.">
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="camera-mode-label">
+          Mode
+        </Text>
+        <SegmentedControl aria-labelledby="camera-mode-label" data={[...CAMERA_MODES]} value={settings.mode} onChange={(mode) => onChange({ ...settings, mode: mode as CameraMode })} maw={480} />
+      </Stack>
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="camera-resolution-label">
+          Resolution
+        </Text>
+        <SegmentedControl
+          aria-labelledby="camera-resolution-label"
+          data={[...CAMERA_RESOLUTIONS]}
+          value={settings.resolution}
+          onChange={(resolution) => onChange({ ...settings, resolution: resolution as CameraResolution })}
+          maw={360}
         />
-      ) : null}
-      <Box
-        pos="absolute"
-        top="50%"
-        left="50%"
-        w={mode === 'Macro' || mode === 'Detail' ? 56 : 88}
-        h={mode === 'Macro' || mode === 'Detail' ? 56 : 88}
-        style={{ transform: 'translate(-50%, -50%)', border: '2px solid #ffd43b', borderRadius: 6 }}
-      />
-      <Group pos="absolute" top={10} left={12} right={12} justify="space-between">
-        <Text size="xs" c="white" fw={700} tt="uppercase">
-          {mode}
+        <Text size="xs" c="dimmed">
+          Asked of the camera; a camera that cannot give it takes its largest size instead, and the Camera tab says so.
         </Text>
-        <Text size="xs" c="white" fw={700}>
-          {resolution} · {quality}
+      </Stack>
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="camera-quality-label">
+          Quality
         </Text>
-      </Group>
-      <Text pos="absolute" bottom={10} left={0} right={0} ta="center" size="sm" c="white">
-        No camera connected
-      </Text>
-    </Box>
+        <SegmentedControl aria-labelledby="camera-quality-label" data={[...CAMERA_QUALITIES]} value={settings.quality} onChange={(quality) => onChange({ ...settings, quality: quality as CameraQuality })} maw={360} />
+        <Text size="xs" c="dimmed">
+          JPEG quality of each shot: High keeps fine detail, Low makes smaller files.
+        </Text>
+      </Stack>
+      <Switch label="Grid overlay" description="Lines that divide the view in thirds, to line up a part" checked={settings.grid} onChange={(event) => onChange({ ...settings, grid: event.currentTarget.checked })} />
+      <Button leftSection={<IconDeviceFloppy size={16} />} onClick={onSave} loading={saving} style={{ alignSelf: 'flex-start' }}>
+        Save Settings
+      </Button>
+    </SectionCard>
   );
 }
 
 export default function CameraPage() {
-  const [mode, setMode] = useState<CameraMode>('Auto');
-  const [resolution, setResolution] = useState<string>('4K');
-  const [quality, setQuality] = useState<string>('High');
-  const [grid, setGrid] = useState(true);
-  const analysed = GALLERY.find((item) => item.id === SAMPLE_ANALYSIS.photoId) ?? GALLERY[0]!;
+  const { user, updatePreferences } = useSession();
+  const saved = user.preferences.camera;
+  const [settings, setSettings] = useState<CameraSettings>(saved);
+  const [tab, setTab] = useState<string | null>('camera');
+  const [chosen, setChosen] = useState<StoredFile | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setSettings(saved), [saved]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await updatePreferences({ camera: settings });
+      notifySuccess('Settings saved', 'The camera starts with these choices from now on');
+    } finally {
+      setSaving(false);
+    }
+  };
 
   return (
     <Stack gap="lg">
       <PageHeader title="Camera Tools" description="Capture, review and analyse component photos." />
-
-      <Tabs defaultValue="camera">
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="camera" leftSection={<IconCamera size={16} />}>
             Camera
@@ -103,175 +130,26 @@ export default function CameraPage() {
             Settings
           </Tabs.Tab>
         </Tabs.List>
-
         <Tabs.Panel value="camera" pt="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Card withBorder padding="md">
-                <Viewfinder mode={mode} resolution={resolution} quality={quality} grid={grid} />
-              </Card>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <SectionCard title="Capture Mode" description={CAMERA_MODE_HINTS[mode]}>
-                <Chip.Group multiple={false} value={mode} onChange={(value) => setMode(value as CameraMode)}>
-                  <Group gap="xs" role="radiogroup" aria-label="Capture mode">
-                    {CAMERA_MODES.map((option) => (
-                      <Chip key={option} value={option} variant="light">
-                        {option}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
-                <Switch label="Grid overlay" checked={grid} onChange={(event) => setGrid(event.currentTarget.checked)} />
-                <Group grow>
-                  <Button leftSection={<IconCamera size={16} />} disabled>
-                    Capture
-                  </Button>
-                  <Button variant="default" leftSection={<IconScan size={16} />} disabled>
-                    Burst
-                  </Button>
-                </Group>
-              </SectionCard>
-            </Grid.Col>
-          </Grid>
+          <CameraCapture settings={settings} onSettings={setSettings} onStored={setChosen} />
         </Tabs.Panel>
-
         <Tabs.Panel value="gallery" pt="md">
-          <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
-            {GALLERY.map((item) => (
-              <Card key={item.id} withBorder padding="md">
-                <Card.Section>
-                  <GalleryThumbnail motif={item.motif} label={`Photo: ${item.title}`} />
-                </Card.Section>
-                <Stack gap={6} mt="sm">
-                  <Title order={3} size="h6">
-                    {item.title}
-                  </Title>
-                  <Text size="xs" c="dimmed">
-                    {item.vehicle} · {item.takenAt}
-                  </Text>
-                  <Group gap={6}>
-                    <Badge size="sm" variant="light">
-                      {item.mode}
-                    </Badge>
-                    <Badge size="sm" variant="light" color="gray">
-                      {item.resolution}
-                    </Badge>
-                    {item.tags.map((tag) => (
-                      <Badge key={tag} size="sm" variant="outline" color="gray">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
+          {tab === 'gallery' && (
+            <PhotoGallery
+              onAnalyse={(file) => {
+                setChosen(file);
+                setTab('analysis');
+              }}
+            />
+          )}
         </Tabs.Panel>
-
         <Tabs.Panel value="analysis" pt="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Card withBorder padding="md">
-                <Card.Section>
-                  <GalleryThumbnail motif={analysed.motif} label={`Analysed photo: ${analysed.title}`} />
-                </Card.Section>
-                <Stack gap={4} mt="sm">
-                  <Title order={3} size="h6">
-                    {analysed.title}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {SAMPLE_ANALYSIS.summary}
-                  </Text>
-                </Stack>
-              </Card>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack gap="md">
-                <SectionCard title="Image Quality">
-                  <SimpleGrid cols={3} spacing="xs">
-                    {[
-                      { label: 'Sharpness', value: SAMPLE_ANALYSIS.sharpness, color: 'teal' },
-                      { label: 'Exposure', value: SAMPLE_ANALYSIS.exposure, color: 'blue' },
-                      { label: 'Coverage', value: SAMPLE_ANALYSIS.coverage, color: 'violet' },
-                    ].map((metric) => (
-                      <Stack key={metric.label} gap={0} align="center">
-                        <RingProgress
-                          size={84}
-                          thickness={8}
-                          roundCaps
-                          sections={[{ value: metric.value, color: metric.color }]}
-                          label={
-                            <Text ta="center" size="sm" fw={700}>
-                              {metric.value}%
-                            </Text>
-                          }
-                        />
-                        <Text size="sm" c="dimmed">
-                          {metric.label}
-                        </Text>
-                      </Stack>
-                    ))}
-                  </SimpleGrid>
-                </SectionCard>
-                <SectionCard title="Detected Components">
-                  <ScrollTable label="Detected components" minWidth={520}>
-                    <Table verticalSpacing="sm">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Component</Table.Th>
-                          <Table.Th>Confidence</Table.Th>
-                          <Table.Th>Condition</Table.Th>
-                          <Table.Th>Note</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {SAMPLE_ANALYSIS.detections.map((detection) => (
-                          <Table.Tr key={detection.label}>
-                            <Table.Td fw={500}>{detection.label}</Table.Td>
-                            <Table.Td>{detection.confidence}%</Table.Td>
-                            <Table.Td>
-                              <Badge variant="light" color={conditionColor[detection.condition]}>
-                                {detection.condition}
-                              </Badge>
-                            </Table.Td>
-                            <Table.Td>{detection.note}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </ScrollTable>
-                </SectionCard>
-              </Stack>
-            </Grid.Col>
-          </Grid>
+          {tab === 'analysis' && <AnalysisTab chosen={chosen} onChoose={setChosen} />}
         </Tabs.Panel>
-
         <Tabs.Panel value="settings" pt="md">
-          <SectionCard title="Camera Settings" description="These choices apply to this visit only.">
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="camera-resolution-label">
-                Resolution
-              </Text>
-              <SegmentedControl aria-labelledby="camera-resolution-label" data={[...CAMERA_RESOLUTIONS]} value={resolution} onChange={setResolution} maw={360} />
-            </Stack>
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="camera-quality-label">
-                Quality
-              </Text>
-              <SegmentedControl aria-labelledby="camera-quality-label" data={[...CAMERA_QUALITIES]} value={quality} onChange={setQuality} maw={360} />
-            </Stack>
-            <Switch label="Auto focus" description="Refocus when the subject moves" defaultChecked />
-            <Switch label="Stamp date and vehicle" description="Write the date and VIN into each photo's details" defaultChecked />
-            <Switch label="Flash" description="Use the device light in dark engine bays" />
-            <Button leftSection={<IconDeviceFloppy size={16} />} disabled style={{ alignSelf: 'flex-start' }}>
-              Save Settings
-            </Button>
-          </SectionCard>
+          <SettingsTab settings={settings} onChange={setSettings} onSave={() => void save()} saving={saving} />
         </Tabs.Panel>
       </Tabs>
-
-      <ComingSoon>Camera features coming soon...</ComingSoon>
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Box } from '@mantine/core';
-import type { GalleryMotif } from '../../sample-data/camera.ts';
 
 // Drawn with Mantine's colour variables so every picture follows the light and dark schemes; the
 // product never loads pictures from elsewhere (docs/screens.md#landing-page).
@@ -110,92 +109,6 @@ export function ModelDrawing({ modelId, zoom, rotation, label }: { modelId: stri
       <text x="44" y="202" fontSize="10" fill={muted}>
         z
       </text>
-    </Box>
-  );
-}
-
-const motifHue: Record<GalleryMotif, string> = {
-  engine: 'blue',
-  brake: 'red',
-  tire: 'gray',
-  battery: 'green',
-  exhaust: 'orange',
-  suspension: 'violet',
-};
-
-function MotifShape({ motif }: { motif: GalleryMotif }) {
-  switch (motif) {
-    case 'engine':
-      return (
-        <>
-          <rect x="52" y="44" width="56" height="40" rx="4" />
-          <rect x="60" y="34" width="40" height="10" rx="2" />
-          <path d="M 52 60 h -12 v 12 h 12 M 108 60 h 12 v 12 h -12" />
-        </>
-      );
-    case 'brake':
-      return (
-        <>
-          <circle cx="80" cy="60" r="30" />
-          <circle cx="80" cy="60" r="10" />
-          <path d="M 58 36 Q 80 22 102 36 L 98 46 Q 80 36 62 46 Z" />
-        </>
-      );
-    case 'tire':
-      return (
-        <>
-          <circle cx="80" cy="60" r="32" />
-          <circle cx="80" cy="60" r="18" />
-          {Array.from({ length: 8 }, (_, i) => {
-            const a = (i / 8) * Math.PI * 2;
-            return <line key={i} x1={80 + Math.cos(a) * 20} y1={60 + Math.sin(a) * 20} x2={80 + Math.cos(a) * 30} y2={60 + Math.sin(a) * 30} />;
-          })}
-        </>
-      );
-    case 'battery':
-      return (
-        <>
-          <rect x="50" y="40" width="60" height="42" rx="4" />
-          <rect x="58" y="32" width="10" height="8" />
-          <rect x="92" y="32" width="10" height="8" />
-          <path d="M 60 58 h 8 M 64 54 v 8 M 92 58 h 8" />
-        </>
-      );
-    case 'exhaust':
-      return (
-        <>
-          <path d="M 30 70 h 40 q 10 0 10 -10 v -6 h 40" />
-          <rect x="80" y="44" width="40" height="20" rx="8" />
-          <path d="M 124 48 q 8 -6 14 0 M 126 58 q 8 -6 14 0" />
-        </>
-      );
-    case 'suspension':
-      return (
-        <>
-          <path d="M 80 22 v 12 M 80 86 v 12" />
-          <path d="M 68 34 h 24 M 68 86 h 24" />
-          <path d="M 70 40 l 20 6 l -20 6 l 20 6 l -20 6 l 20 6 l -20 6" />
-        </>
-      );
-  }
-}
-
-/** A gallery photo stand-in: the part's outline on a tinted card, in the item's colour. */
-export function GalleryThumbnail({ motif, label }: { motif: GalleryMotif; label: string }) {
-  const hue = motifHue[motif];
-  return (
-    <Box
-      component="svg"
-      viewBox="0 0 160 120"
-      role="img"
-      aria-label={label}
-      w="100%"
-      h="auto"
-      style={{ display: 'block', background: `var(--mantine-color-${hue}-light)` }}
-    >
-      <g fill="none" stroke={`var(--mantine-color-${hue}-light-color)`} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-        <MotifShape motif={motif} />
-      </g>
     </Box>
   );
 }
