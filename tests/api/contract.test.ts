@@ -6,7 +6,7 @@ import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqu
 import type { AnalyticsReport } from '../../src/shared/analytics.ts';
 import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
-import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
+import { EMAIL_CADENCES, type ApiToken, type CreatedApiToken, type User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
 import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
@@ -71,6 +71,7 @@ const userShape = z
         darkMode: z.boolean(),
         notifications: z.boolean(),
         emailNotifications: z.boolean(),
+        emailCadence: z.enum(EMAIL_CADENCES),
         assistantEnabled: z.boolean(),
       })
       .strict(),

@@ -1,0 +1,30 @@
+import { registerEmailJobs } from './domains/email/jobs.ts';
+import { pruneExpiredInvites } from './domains/shops/invites.ts';
+import { pruneRateLimits } from './http/rate-limit.ts';
+import { pruneExpiredSessions } from './http/sessions.ts';
+import { pruneFinishedJobs, registerJob, registerSchedule } from './lib/jobs.ts';
+
+/**
+ * Every background job and schedule of the app (docs/jobs.md), registered once before the runner
+ * starts, as src/server/router.ts gathers the procedures. Times are UTC.
+ */
+let registered = false;
+
+export function registerAppJobs(): void {
+  if (registered) return;
+  registered = true;
+
+  registerJob('cleanup.sessions', async (_payload, { db }) => {
+    await pruneExpiredSessions(db);
+    await pruneRateLimits(db);
+  });
+  registerSchedule('cleanup.sessions', { hourly: 7 });
+
+  registerJob('cleanup.daily', async (_payload, { db }) => {
+    await pruneExpiredInvites(db);
+    await pruneFinishedJobs(db);
+  });
+  registerSchedule('cleanup.daily', { daily: '03:20' });
+
+  registerEmailJobs();
+}
