@@ -21,6 +21,7 @@ import { makeStaff } from '../helpers/shops.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { FILE_TYPES } from '../../src/shared/files.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
+import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
 import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
@@ -492,6 +493,8 @@ type Who = 'anonymous' | 'owner' | 'other' | 'tech';
 
 interface Fixtures {
   users: Record<Exclude<Who, 'anonymous'>, User>;
+  /** The unsubscribe token of an account of its own (its e-mail is turned off by a row). */
+  unsubscribeToken: string;
   cookies: Record<Exclude<Who, 'anonymous'>, string>;
   vehicle: Vehicle;
   componentId: string;
@@ -715,6 +718,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     fileId: photo.id,
     fileToDeleteId: (await storeUpload(db, owner.id, TINY_PDF, 'old.pdf')).id,
     fileToAttachId: (await storeUpload(db, owner.id, TINY_PDF, 'invoice.pdf')).id,
+    unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
 
@@ -756,6 +760,8 @@ const EXEMPT: ReadonlyMap<string, string> = new Map([
   ['GET /api/login', 'HTML sign-in page (or a 303 to / when signed in), for browsers'],
   ['GET /api/logout', 'browser navigation: ends the session and answers a 303 redirect to /'],
   ['GET /api/docs', 'HTML API reference page'],
+  ['GET /api/email/unsubscribe', 'HTML page of an e-mail\'s unsubscribe link (400 page for a bad token: src/server/domains/email/email.test.ts)'],
+  ['POST /api/email/unsubscribe', 'HTML page: the one-click unsubscribe of RFC 8058 and the page\'s button'],
   ['GET /api/openapi.json', 'the OpenAPI document itself, checked by tests/api/openapi.test.ts'],
 ]);
 
@@ -1510,6 +1516,22 @@ const ROWS: Row[] = [
 
   // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
   row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),
+  row({
+    method: 'GET',
+    route: '/api/email/unsubscribe',
+    url: (fx) => `/api/email/unsubscribe?token=${fx.unsubscribeToken}`,
+    as: 'anonymous',
+    status: 200,
+    check: (_b, _fx, res) => expect(res.body).toContain('Stop e-mails?'),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/email/unsubscribe',
+    url: (fx) => `/api/email/unsubscribe?token=${fx.unsubscribeToken}`,
+    as: 'anonymous',
+    status: 200,
+    check: (_b, _fx, res) => expect(res.body).toContain('E-mails are off'),
+  }),
   row({ method: 'GET', route: '/api/openapi.json', as: 'anonymous', status: 200, shape: z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) }),
   row({ method: 'POST', route: '/api/logout', as: 'other', status: 204, renewsSession: true, check: (_b, _fx, res) => expect(res.body).toBe('') }),
   row({ method: 'POST', route: '/api/logout', as: 'anonymous', status: 204 }),
