@@ -9,26 +9,27 @@ import { publicLink } from '../../lib/mail.ts';
  * only ever turns e-mail off for its own account.
  */
 const SECRET_KEY = 'email_token_secret';
-const secrets = new WeakMap<object, Promise<Buffer>>();
+const secrets = new WeakMap<object, Buffer>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-async function loadSecret(db: Executor): Promise<Buffer> {
-  await db
-    .insertInto('app_settings')
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+async function readSecret(db: Executor): Promise<Buffer | null> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirst();
+  return row ? Buffer.from(row.value, 'base64url') : null;
 }
 
-function secretOf(db: Executor): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadSecret(db);
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
+/** The key, made on first use (the first link sent); checking a link never makes one. */
+async function secretOf(db: Executor, create: boolean): Promise<Buffer | null> {
+  const known = secrets.get(db);
+  if (known) return known;
+  if (create) {
+    await db
+      .insertInto('app_settings')
+      .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
+  const secret = await readSecret(db);
+  if (secret) secrets.set(db, secret);
   return secret;
 }
 
@@ -37,7 +38,9 @@ function signature(secret: Buffer, userId: string): Buffer {
 }
 
 export async function unsubscribeToken(db: Executor, userId: string): Promise<string> {
-  return `${userId}.${signature(await secretOf(db), userId).toString('base64url')}`;
+  const secret = await secretOf(db, true);
+  if (!secret) throw new Error('The e-mail link key could not be stored');
+  return `${userId}.${signature(secret, userId).toString('base64url')}`;
 }
 
 /** The user a token names, or null when it is not one of ours. */
@@ -45,7 +48,9 @@ export async function userOfToken(db: Executor, token: string | undefined): Prom
   if (!token || token.length > 200) return null;
   const [userId, mac, extra] = token.split('.');
   if (!userId || !mac || extra !== undefined || !UUID.test(userId)) return null;
-  const expected = signature(await secretOf(db), userId);
+  const secret = await secretOf(db, false);
+  if (!secret) return null;
+  const expected = signature(secret, userId);
   const given = Buffer.from(mac, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
