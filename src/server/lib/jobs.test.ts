@@ -172,6 +172,26 @@ describeEachDatabase('job runner', (getDb, kind) => {
     expect(job).toMatchObject({ state: 'done', attempts: 2, locked_by: second.workerId });
   });
 
+  it('stops cleanly: waits for the job it runs, then claims no more', async () => {
+    const db = getDb();
+    const name = jobName('stop');
+    const started: number[] = [];
+    const registry = new JobRegistry();
+    registry.registerJob<{ n: number }>(name, async ({ n }) => {
+      started.push(n);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    });
+    await enqueueJob(db, name, { n: 1 });
+    const runner = startJobRunner({ db, registry, ...FAST, concurrency: 1 });
+    await waitFor(async () => started.length === 1, 'the job to start');
+    await enqueueJob(db, name, { n: 2 });
+    await runner.stop();
+    const rows = await jobsNamed(db, name);
+    expect(rows.map((job) => job.state)).toEqual(['done', 'queued']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(started).toEqual([1]);
+  });
+
   it('enqueues one job per idempotency key and refuses a payload over the limit', async () => {
     const db = getDb();
     const name = jobName('once');
