@@ -321,6 +321,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     ).execute();
   }
 
+  async function release(jobs: ClaimedJob[]): Promise<void> {
+    for (const job of jobs) {
+      await ownClaim(job)(updateJob().set({ state: 'queued', attempts: job.attempts - 1, locked_until: null, locked_by: null })).execute();
+    }
+  }
+
   async function run(job: ClaimedJob, controller: AbortController): Promise<void> {
     let error: unknown;
     try {
@@ -353,8 +359,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       const free = concurrency - running.size;
       if (free > 0 && !stopped) {
         const jobs = await claim(free);
-        for (const job of jobs) {
-          if (stopped) break;
+        // Claimed as the runner was stopping: handed back untouched rather than left to the lease.
+        // (A runner that was abandoned, as a killed process, leaves them to their lease.)
+        if (stopped && !abandoned && jobs.length > 0) await release(jobs);
+        for (const job of stopped ? [] : jobs) {
           const controller = new AbortController();
           const entry = { attempt: job.attempts, controller, done: Promise.resolve() };
           running.set(job.id, entry);
@@ -400,6 +408,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = true;
       localRunners.delete(runner);
       clearTimeout(timer);
+      // A poll under way ends first (one statement, and handing back what it claimed).
+      while (polling) await new Promise((resolve) => setTimeout(resolve, 5));
       const inFlight = [...running.values()];
       if (inFlight.length > 0) {
         let waited: NodeJS.Timeout | undefined;
