@@ -5,7 +5,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/index.ts
 import { enqueueJob, JobRegistry, MAX_PAYLOAD_BYTES, periodStart, startJobRunner, type JobRunner, type JobRunnerOptions } from './jobs.ts';
 
 /** Small leases and backoff keep these tests quick; the defaults are minutes. */
-const FAST = { pollMs: 50, leaseMs: 400, backoffMs: 10, maxBackoffMs: 40 } satisfies Partial<JobRunnerOptions>;
+const quiet = { info: () => {}, error: () => {} };
+const FAST = { pollMs: 50, leaseMs: 400, backoffMs: 10, maxBackoffMs: 40, log: quiet } satisfies Partial<JobRunnerOptions>;
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
