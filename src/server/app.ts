@@ -11,6 +11,7 @@ import { escapeHtml } from './domains/auth/login-page.ts';
 import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAppointmentsRest } from './domains/appointments/rest.ts';
 import { registerAuditRest } from './domains/audit/rest.ts';
+import { registerEmailRest } from './domains/email/rest.ts';
 import { registerAuthRest, registerBearerAuth } from './domains/auth/rest.ts';
 import { registerCustomersRest } from './domains/customers/rest.ts';
 import { registerInquiriesRest } from './domains/inquiries/rest.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);
+  registerEmailRest(app);
   await registerFilesRest(app);
 
   // After every REST adapter: the reference documents what was registered.

@@ -6,12 +6,12 @@ import { seedDatabase } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { configureAdminEmails } from './lib/admins.ts';
 import { configureMail } from './lib/mail.ts';
-import { pruneRateLimits } from './http/rate-limit.ts';
-import { pruneExpiredSessions } from './http/sessions.ts';
+import { registerAppJobs } from './jobs.ts';
+import { startJobRunner } from './lib/jobs.ts';
 
 const env = loadEnv();
 configureAdminEmails(env.ADMIN_EMAILS);
-configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
+configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, appName: env.APP_NAME });
 const log = {
   info: (message: string) => console.log(`[vintech] ${message}`),
   error: (message: string) => console.error(`[vintech] ${message}`),
@@ -39,12 +39,10 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL },
 });
 
-const housekeeping = setInterval(() => {
-  Promise.all([pruneExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((err: unknown) =>
-    app.log.warn({ err }, 'housekeeping failed'),
-  );
-}, 60 * 60_000);
-housekeeping.unref();
+// Background jobs (docs/jobs.md): e-mail, the weekly digest and cleanups of expired sessions and
+// invitations. Every app process runs one runner; each job runs once among them.
+registerAppJobs();
+const jobs = startJobRunner({ db: handle.db, log });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -53,6 +51,8 @@ async function shutdown(signal: string): Promise<void> {
   log.info(`${signal}: finishing requests in flight, then stopping`);
   // app.close() stops accepting connections and waits for in-flight requests to finish.
   await app.close();
+  // Jobs still running after a few seconds are left to their lease and run again by the next start.
+  await jobs.stop({ timeoutMs: 5000 });
   await handle.close();
   process.exit(0);
 }

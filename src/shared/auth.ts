@@ -4,12 +4,19 @@ import { GUIDANCE_LEVELS, PASSWORD_MIN_LENGTH, ROLES, type Role } from './consta
 
 export const roleSchema = z.enum(ROLES);
 
+/** How notifications are e-mailed when e-mail is on (docs/notifications.md#e-mail). */
+export const EMAIL_CADENCES = ['each', 'weekly'] as const;
+export type EmailCadence = (typeof EMAIL_CADENCES)[number];
+export const EMAIL_CADENCE_LABELS: Readonly<Record<EmailCadence, string>> = { each: 'Each event', weekly: 'Weekly digest' };
+const emailCadenceSchema = z.enum(EMAIL_CADENCES, { error: 'Choose "each" (each event) or "weekly" (a weekly digest)' });
+
 export const preferencesSchema = z.object({
   guidanceLevel: z.enum(GUIDANCE_LEVELS).default('basic'),
   autoScan: z.boolean().default(false),
   darkMode: z.boolean().default(false),
   notifications: z.boolean().default(true),
   emailNotifications: z.boolean().default(true),
+  emailCadence: emailCadenceSchema.default('each'),
   assistantEnabled: z.boolean().default(true),
   camera: cameraSettingsSchema.catch(DEFAULT_CAMERA_SETTINGS).default(DEFAULT_CAMERA_SETTINGS),
 });
@@ -23,6 +30,7 @@ export const preferencesUpdateSchema = z
     darkMode: z.boolean(),
     notifications: z.boolean(),
     emailNotifications: z.boolean(),
+    emailCadence: emailCadenceSchema,
     assistantEnabled: z.boolean(),
     camera: cameraSettingsSchema,
   })

@@ -13,6 +13,7 @@ import { getVinDecoder } from '../../src/server/domains/vehicles/vin-decoder.ts'
 import { walkthroughFor } from '../../src/server/domains/vehicles/walkthroughs.ts';
 import type { RestAuth } from '../../src/server/http/rest.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
+import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
@@ -895,6 +896,13 @@ const REST: Record<string, RestRow> = {
     const { recordId, fileId } = await freshAttachmentOfA(fx);
     return { url: `/api/records/${recordId}/attachments/${fileId}` };
   } },
+
+  // The signed token is the permission: anyone holding the link, signed in as anyone or not.
+  'GET /api/email/unsubscribe': { rule: 'public', request: async (fx) => ({ url: `/api/email/unsubscribe?token=${await unsubscribeToken(fx.db, fx.users.spare.id)}` }) },
+  'POST /api/email/unsubscribe': {
+    rule: 'public',
+    request: async (fx) => ({ url: `/api/email/unsubscribe?token=${await unsubscribeToken(fx.db, (await createUser(fx.db)).id)}` }),
+  },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },

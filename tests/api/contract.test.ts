@@ -6,7 +6,7 @@ import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqu
 import type { AnalyticsReport } from '../../src/shared/analytics.ts';
 import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
-import type { ApiToken, CreatedApiToken, User } from '../../src/shared/auth.ts';
+import { EMAIL_CADENCES, type ApiToken, type CreatedApiToken, type User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
 import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
@@ -25,6 +25,7 @@ import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/sh
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
+import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
 import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
 import type { IdentifiedVehicle, Vehicle, VehicleComponent, VideoWalkthrough } from '../../src/shared/vehicles.ts';
@@ -75,6 +76,7 @@ const userShape = z
         darkMode: z.boolean(),
         notifications: z.boolean(),
         emailNotifications: z.boolean(),
+        emailCadence: z.enum(EMAIL_CADENCES),
         assistantEnabled: z.boolean(),
         camera: z.object({ mode: z.enum(CAMERA_MODES), resolution: z.enum(CAMERA_RESOLUTIONS), quality: z.enum(CAMERA_QUALITIES), grid: z.boolean() }).strict(),
       })
@@ -518,6 +520,8 @@ type Who = 'anonymous' | 'owner' | 'other' | 'tech';
 
 interface Fixtures {
   users: Record<Exclude<Who, 'anonymous'>, User>;
+  /** The unsubscribe token of an account of its own (its e-mail is turned off by a row). */
+  unsubscribeToken: string;
   cookies: Record<Exclude<Who, 'anonymous'>, string>;
   vehicle: Vehicle;
   componentId: string;
@@ -750,6 +754,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     fileId: photo.id,
     fileToDeleteId: (await storeUpload(db, owner.id, TINY_PDF, 'old.pdf')).id,
     fileToAttachId: (await storeUpload(db, owner.id, TINY_PDF, 'invoice.pdf')).id,
+    unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
 
@@ -791,6 +796,8 @@ const EXEMPT: ReadonlyMap<string, string> = new Map([
   ['GET /api/login', 'HTML sign-in page (or a 303 to / when signed in), for browsers'],
   ['GET /api/logout', 'browser navigation: ends the session and answers a 303 redirect to /'],
   ['GET /api/docs', 'HTML API reference page'],
+  ['GET /api/email/unsubscribe', 'HTML page of an e-mail\'s unsubscribe link (400 page for a bad token: src/server/domains/email/email.test.ts)'],
+  ['POST /api/email/unsubscribe', 'HTML page: the one-click unsubscribe of RFC 8058 and the page\'s button'],
   ['GET /api/openapi.json', 'the OpenAPI document itself, checked by tests/api/openapi.test.ts'],
 ]);
 
@@ -1601,6 +1608,22 @@ const ROWS: Row[] = [
 
   // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
   row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),
+  row({
+    method: 'GET',
+    route: '/api/email/unsubscribe',
+    url: (fx) => `/api/email/unsubscribe?token=${fx.unsubscribeToken}`,
+    as: 'anonymous',
+    status: 200,
+    check: (_b, _fx, res) => expect(res.body).toContain('Stop e-mails?'),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/email/unsubscribe',
+    url: (fx) => `/api/email/unsubscribe?token=${fx.unsubscribeToken}`,
+    as: 'anonymous',
+    status: 200,
+    check: (_b, _fx, res) => expect(res.body).toContain('E-mails are off'),
+  }),
   row({ method: 'GET', route: '/api/openapi.json', as: 'anonymous', status: 200, shape: z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) }),
   row({ method: 'POST', route: '/api/logout', as: 'other', status: 204, renewsSession: true, check: (_b, _fx, res) => expect(res.body).toBe('') }),
   row({ method: 'POST', route: '/api/logout', as: 'anonymous', status: 204 }),

@@ -1,5 +1,6 @@
-import { Button, Card, Group, Select, Stack, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Button, Card, Group, Radio, Select, Stack, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconLogout, IconRefresh } from '@tabler/icons-react';
+import { EMAIL_CADENCE_LABELS, EMAIL_CADENCES, type EmailCadence } from '../../shared/auth.ts';
 import { THEMES, type ThemeChoice } from '../../shared/constants.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { CalendarFeedCard } from '../components/reminders/CalendarFeedCard.tsx';
@@ -7,6 +8,10 @@ import { useSession } from '../lib/session.tsx';
 import { toMantineScheme, toThemeChoice } from '../lib/theme.ts';
 
 const themeLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const cadenceHints: Record<EmailCadence, string> = {
+  each: 'An email as each thing happens.',
+  weekly: 'One email on Monday mornings with what you have not read yet.',
+};
 
 export default function SettingsPage() {
   const { user, role, setRole, updatePreferences, signOut } = useSession();
@@ -88,6 +93,19 @@ export default function SettingsPage() {
             checked={prefs.emailNotifications}
             onChange={(event) => void updatePreferences({ emailNotifications: event.currentTarget.checked })}
           />
+          <Radio.Group
+            label="How often to email"
+            description={prefs.emailNotifications ? cadenceHints[prefs.emailCadence] : 'Turn on Email notifications to choose.'}
+            value={prefs.emailCadence}
+            onChange={(value) => void updatePreferences({ emailCadence: value as EmailCadence })}
+            pl={{ base: 0, xs: 54 }}
+          >
+            <Group mt="xs" gap="lg">
+              {EMAIL_CADENCES.map((cadence) => (
+                <Radio key={cadence} value={cadence} label={EMAIL_CADENCE_LABELS[cadence]} disabled={!prefs.emailNotifications} />
+              ))}
+            </Group>
+          </Radio.Group>
         </Stack>
       </Card>
 

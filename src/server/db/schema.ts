@@ -1,10 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PhotoVerdict } from '../../shared/photo-analysis.ts';
+import type { EmailDigestsTable, JobsTable } from './schema-jobs.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
+export * from './schema-jobs.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -340,6 +342,8 @@ export interface ApiTokensTable {
 }
 
 export interface DB {
+  jobs: JobsTable;
+  email_digests: EmailDigestsTable;
   shop_staff: ShopStaffTable;
   shop_invites: ShopInvitesTable;
   shop_customers: ShopCustomersTable;

@@ -10,17 +10,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 interface MailConfig {
   transport: Transporter;
   from: string;
   publicUrl: string;
+  appName: string;
 }
 
 let config: MailConfig | null = null;
 
-export function configureMail(options: { smtpUrl?: string; from?: string; publicUrl?: string }): void {
+export function configureMail(options: { smtpUrl?: string; from?: string; publicUrl?: string; appName?: string }): void {
   config?.transport.close();
   if (!options.smtpUrl || !options.from) {
     config = null;
@@ -33,7 +36,12 @@ export function configureMail(options: { smtpUrl?: string; from?: string; public
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
   });
-  config = { transport, from: options.from, publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') };
+  config = {
+    transport,
+    from: options.from,
+    publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    appName: options.appName ?? 'VinTech',
+  };
 }
 
 export function mailConfigured(): boolean {
@@ -45,13 +53,34 @@ export function publicLink(path: string): string {
   return `${config?.publicUrl ?? 'http://localhost:3000'}${path}`;
 }
 
-/** Sends one message; false when mail is not configured or the server refused it (logged). */
-export async function sendMail(message: MailMessage): Promise<boolean> {
+/** The product's name for e-mails (APP_NAME). */
+export function mailAppName(): string {
+  return config?.appName ?? 'VinTech';
+}
+
+/**
+ * Sends one message and throws when the mail server refused it or could not be reached (a job
+ * retries it); false when mail is not configured.
+ */
+export async function deliverMail(message: MailMessage): Promise<boolean> {
   const current = config;
   if (!current) return false;
+  await current.transport.sendMail({
+    from: current.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  });
+  return true;
+}
+
+/** Sends one message; false when mail is not configured or the server refused it (logged). */
+export async function sendMail(message: MailMessage): Promise<boolean> {
+  if (!config) return false;
   try {
-    await current.transport.sendMail({ from: current.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    return true;
+    return await deliverMail(message);
   } catch (error) {
     console.warn(`[vintech] e-mail to the mail server failed: ${error instanceof Error ? error.message : String(error)}`);
     return false;

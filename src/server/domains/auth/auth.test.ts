@@ -42,6 +42,7 @@ describeEachDatabase('accounts', (getDb) => {
       darkMode: false,
       notifications: true,
       emailNotifications: true,
+      emailCadence: 'each',
       assistantEnabled: true,
     });
     const stored = await getDb().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();

@@ -167,3 +167,16 @@ export async function acceptInvite(db: Database, user: User, code: string): Prom
     return { serviceCenterId: centerId, shopName: shop.name, role: joined.role };
   });
 }
+
+/** How long an unused invitation is kept after it expired: its link says "expired" until then, then "invalid". */
+export const EXPIRED_INVITE_KEEP_DAYS = 30;
+
+/** Deletes invitations never accepted that expired over EXPIRED_INVITE_KEEP_DAYS ago (a daily job). */
+export async function pruneExpiredInvites(db: Executor): Promise<number> {
+  const result = await db
+    .deleteFrom('shop_invites')
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '<', sql<Date>`now() - make_interval(days => ${EXPIRED_INVITE_KEEP_DAYS})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
