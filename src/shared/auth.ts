@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GUIDANCE_LEVELS, PASSWORD_MIN_LENGTH, ROLES, type Role } from './constants.ts';
+import { DEFAULT_UNITS, unitPreferenceFields } from './units.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -10,6 +11,11 @@ export const preferencesSchema = z.object({
   notifications: z.boolean().default(true),
   emailNotifications: z.boolean().default(true),
   assistantEnabled: z.boolean().default(true),
+  /** Units and money as shown to this user; stored values stay canonical (src/shared/units.ts). */
+  distanceUnit: unitPreferenceFields.distanceUnit.catch(DEFAULT_UNITS.distanceUnit),
+  volumeUnit: unitPreferenceFields.volumeUnit.catch(DEFAULT_UNITS.volumeUnit),
+  currency: unitPreferenceFields.currency.catch(DEFAULT_UNITS.currency),
+  locale: unitPreferenceFields.locale.catch(DEFAULT_UNITS.locale),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -22,6 +28,7 @@ export const preferencesUpdateSchema = z
     notifications: z.boolean(),
     emailNotifications: z.boolean(),
     assistantEnabled: z.boolean(),
+    ...unitPreferenceFields,
   })
   .partial()
   .strict();

@@ -20,6 +20,7 @@ import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember 
 import { makeStaff } from '../helpers/shops.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { FILE_TYPES } from '../../src/shared/files.ts';
+import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
 import type { CustomerDetail, CustomerListItem, CustomerSummary } from '../../src/shared/customers.ts';
@@ -72,6 +73,10 @@ const userShape = z
         notifications: z.boolean(),
         emailNotifications: z.boolean(),
         assistantEnabled: z.boolean(),
+        distanceUnit: z.enum(DISTANCE_UNITS),
+        volumeUnit: z.enum(VOLUME_UNITS),
+        currency: z.enum(CURRENCIES),
+        locale: z.enum(LOCALES),
       })
       .strict(),
     createdAt: when,

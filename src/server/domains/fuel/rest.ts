@@ -38,7 +38,7 @@ export function registerFuelRest(app: FastifyInstance): void {
       method: 'POST',
       url: '/api/vehicles/:vehicleId/fuel',
       summary: 'Log a fill-up or a charge',
-      description: `\`unit\` gal or L (fuel, stored as US gallons) or kWh (charge); \`totalPrice\`, or \`pricePerUnit\` to have it computed. A reading above the garage odometer raises it. ${owner}`,
+      description: `\`unit\` gal (US), impgal (imperial) or L (fuel, stored as US gallons) or kWh (charge); \`totalPrice\`, or \`pricePerUnit\` to have it computed. A reading above the garage odometer raises it. ${owner}`,
       tag,
       auth: 'user',
       procedure: 'fuel.create',
