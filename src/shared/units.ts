@@ -214,3 +214,22 @@ export function formatDayIn(day: string | null, units: Pick<Units, 'locale'>): s
 export function formatMonthIn(month: string, units: Pick<Units, 'locale'>): string {
   return new Date(`${month}-15T12:00:00Z`).toLocaleDateString(units.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/**
+ * A service interval as the catalog words it ('Every 5,000 miles or 6 months') with its miles in
+ * the user's unit ('Every 8,047 km or 6 months'); other text is left as it is.
+ */
+export function intervalTextIn(text: string, units: Pick<Units, 'distanceUnit' | 'locale'>): string {
+  if (units.distanceUnit === 'mi') return text;
+  return text.replace(/(\d[\d,]*(?:\.\d+)?)\s*(miles|mile|mi)\b/gi, (_whole, number: string) => formatDistance(Number(number.replace(/,/g, '')), units));
+}
+
+/** The currency's sign as the locale writes it ('$', '€', '£', 'CA$'), for beside an amount field. */
+export function currencySymbol(units: Pick<Units, 'currency' | 'locale'>): string {
+  return numberFormat(units.locale, { style: 'currency', currency: units.currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? units.currency;
+}
+
+/** A typed amount without a leading or trailing currency sign or spaces ('€ 12.50', '12.50 €'). */
+export function stripCurrency(typed: string): string {
+  return typed.trim().replace(/^[^\d.,-]+/, '').replace(/[^\d.,]+$/, '').trim();
+}

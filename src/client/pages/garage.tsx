@@ -18,16 +18,18 @@ import { exportLinks } from '../components/garage/links.ts';
 import { DueTable } from '../components/garage/DueTable.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
-import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
+import { UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+import { useUnits } from '../lib/units.ts';
 
 function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
   const { vehicle } = entry;
+  const f = useUnits();
   const urgency = worstUrgency(due.map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -42,12 +44,12 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
             </Title>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {name}
-              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {formatMiles(entry.odometer)}
+              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {f.distance(entry.odometer)}
               {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
             </Text>
             {next ? (
               <Text size="sm" mt={4}>
-                Next due: <strong>{next.service}</strong>, {dueSummary(next)}
+                Next due: <strong>{next.service}</strong>, {dueSummary(next, f.units)}
               </Text>
             ) : null}
           </div>
@@ -105,6 +107,8 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
 
 export default function GaragePage() {
   const utils = trpc.useUtils();
+  const f = useUnits();
+  const span = (miles: number) => (f.units.distanceUnit === 'mi' ? `${miles} miles` : f.distance(miles));
   const garage = trpc.garage.list.useQuery();
   const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
   const { targets } = useRecordTargets();
@@ -124,7 +128,7 @@ export default function GaragePage() {
     <Stack gap="lg">
       <PageHeader
         title="My Garage"
-        description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${DUE_THRESHOLDS.dueMiles} miles, Soon within ${DUE_THRESHOLDS.soonDays} days or ${DUE_THRESHOLDS.soonMiles} miles.`}
+        description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${span(DUE_THRESHOLDS.dueMiles)}, Soon within ${DUE_THRESHOLDS.soonDays} days or ${span(DUE_THRESHOLDS.soonMiles)}.`}
       />
       {garage.isPending ? (
         <SimpleGrid cols={1} spacing="md" aria-busy="true">

@@ -2,6 +2,7 @@ import { Button, Card, Group, Select, Stack, Switch, Text, Title, useComputedCol
 import { IconLogout, IconRefresh } from '@tabler/icons-react';
 import { THEMES, type ThemeChoice } from '../../shared/constants.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
+import { UnitsCard } from '../components/settings/UnitsCard.tsx';
 import { useSession } from '../lib/session.tsx';
 import { toMantineScheme, toThemeChoice } from '../lib/theme.ts';
 
@@ -21,7 +22,7 @@ export default function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader title="Settings" description="Choose how VinTech looks and how much guidance it gives." />
+      <PageHeader title="Settings" description="Choose how VinTech looks, the units it shows and how much guidance it gives." />
 
       <Card withBorder padding="lg">
         <Stack gap="sm">
@@ -63,6 +64,8 @@ export default function SettingsPage() {
           />
         </Stack>
       </Card>
+
+      <UnitsCard />
 
       <Card withBorder padding="lg">
         <Stack gap="md">

@@ -5,15 +5,18 @@ import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, FUEL_LIMITS, expenseFields
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { useUnits } from '../../lib/units.ts';
+import { stripCurrency } from '../../../shared/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
 type FormValues = { date: string; category: ExpenseCategory; amount: string; note: string };
-const fieldsOf = (values: FormValues) => ({ ...values, amount: values.amount.trim().replace(/^\$/, '') });
+const fieldsOf = (values: FormValues) => ({ ...values, amount: stripCurrency(values.amount) });
 const validateFields = zodFormValidator<ReturnType<typeof fieldsOf>>(expenseFieldsSchema);
 
 /** Add an expense (registration, insurance, tax, parking, repair, other) or change one. */
 export function ExpenseForm({ vehicleId, expense, onDone, onCancel }: { vehicleId: string; expense?: Expense; onDone: () => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
+  const { currencySign } = useUnits();
   const form = useForm<FormValues>({
     initialValues: {
       date: expense?.date ?? todayIn(browserTimeZone()),
@@ -47,7 +50,7 @@ export function ExpenseForm({ vehicleId, expense, onDone, onCancel }: { vehicleI
             data={EXPENSE_CATEGORIES.map((value) => ({ value, label: EXPENSE_CATEGORY_LABELS[value] }))}
             {...form.getInputProps('category')}
           />
-          <TextInput label="Amount" withAsterisk inputMode="decimal" leftSection="$" placeholder="0.00" {...form.getInputProps('amount')} />
+          <TextInput label="Amount" withAsterisk inputMode="decimal" leftSection={currencySign} placeholder="0.00" {...form.getInputProps('amount')} />
         </SimpleGrid>
         <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
         <TextInput label="Note" maxLength={FUEL_LIMITS.note} placeholder="Optional" {...form.getInputProps('note')} />

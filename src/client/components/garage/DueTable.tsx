@@ -2,22 +2,25 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { dueSummary } from '../../../shared/due.ts';
 import type { DueItem } from '../../../shared/garage.ts';
-import { formatDay, formatMiles, UrgencyBadge } from './UrgencyBadge.tsx';
+import { intervalTextIn } from '../../../shared/units.ts';
+import { useUnits } from '../../lib/units.ts';
+import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 const DUE_SHOWN = 6;
 
 /** Where a due item's count starts, in words. */
 function LastDone({ item }: { item: DueItem }) {
+  const f = useUnits();
   if (item.basis === 'tracking') {
     return (
       <Text size="sm" c="dimmed">
-        Tracked since {formatDay(item.trackingDate)}
+        Tracked since {f.day(item.trackingDate)}
       </Text>
     );
   }
   return (
     <Text size="sm">
-      {[item.lastServiceDate ? formatDay(item.lastServiceDate) : null, item.lastServiceMileage !== null ? formatMiles(item.lastServiceMileage) : null].filter(Boolean).join(' · ')}
+      {[item.lastServiceDate ? f.day(item.lastServiceDate) : null, item.lastServiceMileage !== null ? f.distance(item.lastServiceMileage) : null].filter(Boolean).join(' · ')}
       {item.basis === 'known' ? (
         <Text span size="xs" c="dimmed" display="block">
           as told when saved
@@ -29,6 +32,7 @@ function LastDone({ item }: { item: DueItem }) {
 
 /** A garage vehicle's due list: the most urgent first, six at a time. */
 export function DueTable({ items, name }: { items: DueItem[]; name: string }) {
+  const f = useUnits();
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, DUE_SHOWN);
   return (
@@ -51,16 +55,16 @@ export function DueTable({ items, name }: { items: DueItem[]; name: string }) {
                     {item.service}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {item.componentName} · {item.intervalText}
+                    {item.componentName} · {intervalTextIn(item.intervalText, f.units)}
                   </Text>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <LastDone item={item} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{[item.dueDate ? formatDay(item.dueDate) : null, item.dueMileage !== null ? formatMiles(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
+                  <Text size="sm">{[item.dueDate ? f.day(item.dueDate) : null, item.dueMileage !== null ? f.distance(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
                   <Text size="xs" c="dimmed">
-                    {dueSummary(item)}
+                    {dueSummary(item, f.units)}
                   </Text>
                 </Table.Td>
                 <Table.Td w={1}>

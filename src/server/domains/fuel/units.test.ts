@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dueSummary } from '../../../shared/due.ts';
 import { toCanonicalQuantity } from '../../../shared/fuel-economy.ts';
 import {
   centsPerDistance,
@@ -14,6 +15,7 @@ import {
   formatMoney,
   formatQuantity,
   formatUnitPrice,
+  intervalTextIn,
   fuelEconomyIn,
   milesForInput,
   pricePerVolumeFromGallon,
@@ -164,5 +166,15 @@ describe('money and numbers', () => {
     expect(formatDayIn('2026-03-05', metric)).toBe('05.03.2026');
     expect(formatDayIn('2026-03-05', uk)).toBe('5 Mar 2026');
     expect(formatDayIn(null, uk)).toBe('-');
+  });
+
+  it('service intervals and due phrases read in the distance unit', () => {
+    expect(intervalTextIn('Every 5,000 miles or 6 months', metric)).toBe('Every 8.047 km or 6 months');
+    expect(intervalTextIn('Every 30000 mi', kmInUs)).toBe('Every 48,280 km');
+    expect(intervalTextIn('Every 1 mile', kmInUs)).toBe('Every 2 km');
+    expect(intervalTextIn('Every 5,000 miles or 6 months', uk)).toBe('Every 5,000 miles or 6 months');
+    expect(intervalTextIn('Check yearly', kmInUs)).toBe('Check yearly');
+    expect(dueSummary({ daysLeft: -59, milesLeft: -1200, dueDate: '2026-01-01', dueMileage: 1 }, kmInUs)).toBe('overdue by 59 days · 1,931 km over');
+    expect(dueSummary({ daysLeft: 3, milesLeft: 0, dueDate: '2026-01-01', dueMileage: 1 }, metric)).toBe('in 3 days · 0 km left');
   });
 });
