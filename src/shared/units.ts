@@ -194,7 +194,7 @@ export function formatEconomyIn(economy: number | null, kind: 'fuel' | 'charge',
 /** 'per mile' / 'per km' with its money, from cents per mile. */
 export function formatCostPerDistance(centsPerMile: number | null, units: Units): string {
   if (centsPerMile === null) return '-';
-  return formatMoney(centsPerDistance(centsPerMile, units.distanceUnit) / 100, units, 3);
+  return formatMoney(centsPerDistance(centsPerMile, units.distanceUnit) / 100, units);
 }
 
 export function distanceName(unit: DistanceUnit, plural = false): string {
@@ -221,7 +221,11 @@ export function formatMonthIn(month: string, units: Pick<Units, 'locale'>): stri
  */
 export function intervalTextIn(text: string, units: Pick<Units, 'distanceUnit' | 'locale'>): string {
   if (units.distanceUnit === 'mi') return text;
-  return text.replace(/(\d[\d,]*(?:\.\d+)?)\s*(miles|mile|mi)\b/gi, (_whole, number: string) => formatDistance(Number(number.replace(/,/g, '')), units));
+  const km = (number: string) => formatNumber(Math.round(distanceFromMiles(Number(number.replace(/,/g, '')), 'km')), units);
+  // A number, or a range of two ('3,000–7,500'), before 'miles', 'mile' or 'mi'.
+  return text.replace(/(\d[\d,]*(?:\.\d+)?)(?:(\s*[–-]\s*)(\d[\d,]*(?:\.\d+)?))?\s*(?:miles|mile|mi)\b/gi, (_whole, first: string, dash?: string, second?: string) =>
+    second ? `${km(first)}${dash}${km(second)} km` : `${km(first)} km`,
+  );
 }
 
 /** The currency's sign as the locale writes it ('$', '€', '£', 'CA$'), for beside an amount field. */

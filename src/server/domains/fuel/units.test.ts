@@ -150,7 +150,8 @@ describe('money and numbers', () => {
   it('cost per km is the cost per mile over 1.609344', () => {
     expect(centsPerDistance(16.09344, 'km')).toBeCloseTo(10, 10);
     expect(formatCostPerDistance(16.09344, metric)).toBe('0,10\u00a0€');
-    expect(formatCostPerDistance(12.5, DEFAULT_UNITS)).toBe('$0.125');
+    expect(formatCostPerDistance(12.5, DEFAULT_UNITS)).toBe('$0.13');
+    expect(formatCostPerDistance(167.5, DEFAULT_UNITS)).toBe('$1.68');
     expect(formatCostPerDistance(null, DEFAULT_UNITS)).toBe('-');
   });
 
@@ -172,6 +173,8 @@ describe('money and numbers', () => {
     expect(intervalTextIn('Every 5,000 miles or 6 months', metric)).toBe('Every 8.047 km or 6 months');
     expect(intervalTextIn('Every 30000 mi', kmInUs)).toBe('Every 48,280 km');
     expect(intervalTextIn('Every 1 mile', kmInUs)).toBe('Every 2 km');
+    expect(intervalTextIn('Every 3,000–7,500 miles or 6 months', kmInUs)).toBe('Every 4,828–12,070 km or 6 months');
+    expect(intervalTextIn('5000-10000 mi', kmInUs)).toBe('8,047-16,093 km');
     expect(intervalTextIn('Every 5,000 miles or 6 months', uk)).toBe('Every 5,000 miles or 6 months');
     expect(intervalTextIn('Check yearly', kmInUs)).toBe('Check yearly');
     expect(dueSummary({ daysLeft: -59, milesLeft: -1200, dueDate: '2026-01-01', dueMileage: 1 }, kmInUs)).toBe('overdue by 59 days · 1,931 km over');
