@@ -42,6 +42,11 @@ describeEachDatabase('fuel log, expenses and costs', (getDb) => {
       [40_500, 'record'],
     ]);
     expect(overview.fuelEntries).toBe(3);
+
+    // Imperial gallons are stored as US gallons; the price per unit is per imperial gallon typed.
+    const imperial = await a.caller.fuel.create({ vehicleId, date: '2026-01-25', odometer: 40_600, quantity: '10', unit: 'impgal', pricePerUnit: '7.00' });
+    expect(imperial.quantity).toBeCloseTo(12.0095, 4);
+    expect(imperial.totalPrice).toBe('70.00');
   });
 
   it('refuses bad input with field messages', async () => {
@@ -52,6 +57,8 @@ describeEachDatabase('fuel log, expenses and costs', (getDb) => {
     expect(await bad({ quantity: 'abc' })).toBe('Quantity must be a number like 12.5');
     expect(await bad({ quantity: 20_000 })).toBe('Quantity must be at most 10,000');
     expect(await bad({ kind: 'charge', unit: 'gal' })).toBe('The unit of a charge is kWh');
+    expect(await bad({ unit: 'kWh' })).toBe('The unit of fuel is gal, impgal or L');
+    expect(await bad({ unit: 'pint' })).toBe('Unit must be gal, impgal, L or kWh');
     expect(await bad({ date: '2999-01-01' })).toBe('A fill-up cannot be dated in the future');
     expect(await bad({ odometer: -5 })).toBe('odometer: Mileage must not be negative');
     expect(await bad({ totalPrice: '1.234' })).toMatch(/Total price must be a non-negative amount/);
