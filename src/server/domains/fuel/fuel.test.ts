@@ -49,6 +49,22 @@ describeEachDatabase('fuel log, expenses and costs', (getDb) => {
     expect(imperial.totalPrice).toBe('70.00');
   });
 
+  it("counts fill-ups in the highest recorded mileage: a lower odometer asks why, as it does for records", async () => {
+    const a = await fx.ownerWith(fx.accord.vehicle, 20_000);
+    const vehicleId = fx.accord.vehicle.id;
+    await a.caller.fuel.create({ vehicleId, date: '2026-02-01', odometer: 20_500, quantity: 10, unit: 'gal' });
+    // Saved again after removal, at a lower reading: the fill-up's 20,500 is still the highest on record.
+    await a.caller.garage.remove({ id: a.entry.id });
+    const again = await a.caller.garage.add({ vehicleId, nickname: 'Again', odometer: 20_100 });
+    expect((await a.caller.garage.list()).find((g) => g.id === again.id)?.highestMileage).toBe(20_500);
+    const lower = await httpFailure(a.caller.garage.update({ id: again.id, odometer: 20_200 }));
+    expect(lower).toMatchObject({ status: 400, body: { message: expect.stringContaining('below the highest recorded mileage (20,500 mi)') } });
+    expect((await a.caller.garage.update({ id: again.id, odometer: 20_200, odometerCorrection: 'typo' })).highestMileage).toBe(20_200);
+    // After the correction, a later fill-up above the odometer raises it and counts again.
+    await a.caller.fuel.create({ vehicleId, date: '2026-02-10', odometer: 20_700, quantity: 10, unit: 'gal' });
+    expect((await a.caller.garage.list()).find((g) => g.id === again.id)).toMatchObject({ odometer: 20_700, highestMileage: 20_700 });
+  });
+
   it('refuses bad input with field messages', async () => {
     const a = await fx.ownerWith(fx.crv.vehicle, 1000);
     const vehicleId = fx.crv.vehicle.id;
