@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
+  'src/server/domains/files/pdf.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
   'src/server/domains/fuel/units.test.ts',
