@@ -53,6 +53,7 @@ describe('Units per user', () => {
     await chooseOption(page, 'Currency', /^EUR/, card);
     await expect.poll(() => card.getByTestId('units-example').innerText()).toContain('19,867 km · 37.85 L · 7.8 L/100 km · €1,234.50 · Mar 5, 2026');
     await checkA11y(page);
+    await shot(page, 'units-settings-375-light');
 
     // Garage: 10,300 mi is 16,576 km; the thresholds and the due list in km, no miles left.
     await page.goto(`${server.url}/garage`);
