@@ -237,3 +237,24 @@ export function currencySymbol(units: Pick<Units, 'currency' | 'locale'>): strin
 export function stripCurrency(typed: string): string {
   return typed.trim().replace(/^[^\d.,-]+/, '').replace(/[^\d.,]+$/, '').trim();
 }
+
+/** ',' or '.': how the locale writes the decimal point. */
+export function decimalSeparator(units: Pick<Units, 'locale'>): string {
+  return numberFormat(units.locale, {}).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/**
+ * A number typed the way the locale writes it, as the plain text the schemas read ('1234.5'):
+ * group separators go, the locale's decimal comma becomes a point. Where the decimal is a comma, a
+ * point followed by other than three digits ('45.5') is taken as the decimal point typed out of
+ * habit. Text that is not a number comes back trimmed, for the schema to refuse with its message.
+ */
+export function typedNumber(typed: string, units: Pick<Units, 'locale'>): string {
+  const text = typed.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (!/^-?[\d.,]+$/.test(text)) return typed.trim();
+  if (decimalSeparator(units) === ',') {
+    if (!text.includes(',') && !/\.\d{3}$/.test(text)) return text;
+    return text.replace(/\./g, '').replace(',', '.');
+  }
+  return text.replace(/,/g, '');
+}

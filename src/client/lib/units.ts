@@ -16,6 +16,8 @@ import {
   formatQuantity,
   formatUnitPrice,
   milesForInput,
+  stripCurrency,
+  typedNumber,
   typedDistanceToMiles,
   type Units,
 } from '../../shared/units.ts';
@@ -44,6 +46,8 @@ export interface UnitFormat {
   /** What a distance field shows for stored miles, and what it sends for what was typed. */
   distanceInput(miles: number): string;
   distanceFromInput(typed: string): string | number;
+  /** A typed amount or quantity (currency sign, the locale's separators) as plain decimal text. */
+  decimalFromInput(typed: string): string;
 }
 
 export function unitFormat(units: Units): UnitFormat {
@@ -64,7 +68,8 @@ export function unitFormat(units: Units): UnitFormat {
     chargeLabel: `${units.distanceUnit}/kWh`,
     currencySign: currencySymbol(units),
     distanceInput: (miles) => milesForInput(miles, units.distanceUnit),
-    distanceFromInput: (typed) => typedDistanceToMiles(typed, units.distanceUnit),
+    distanceFromInput: (typed) => typedDistanceToMiles(typedNumber(typed, units), units.distanceUnit),
+    decimalFromInput: (typed) => typedNumber(stripCurrency(typed), units),
   };
 }
 

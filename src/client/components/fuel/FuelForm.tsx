@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
-import { stripCurrency, VOLUME_UNIT_SHORT, volumeFromGallons, volumeName } from '../../../shared/units.ts';
+import { VOLUME_UNIT_SHORT, volumeFromGallons, volumeName } from '../../../shared/units.ts';
 
 type FormValues = {
   kind: FuelKind;
@@ -22,15 +22,15 @@ type FormValues = {
   station: string;
 };
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : stripCurrency(value));
 
 /** What is sent: the odometer as whole miles, the volume with the unit it was typed in (the server stores US gallons). */
 function fieldsOf(values: FormValues, timeZone: string, f: UnitFormat) {
+  const blankToNull = (value: string) => (value.trim() === '' ? null : f.decimalFromInput(value));
   return {
     kind: values.kind,
     date: values.date,
     odometer: f.distanceFromInput(values.odometer),
-    quantity: values.quantity,
+    quantity: f.decimalFromInput(values.quantity),
     unit: values.unit,
     totalPrice: blankToNull(values.totalPrice),
     pricePerUnit: blankToNull(values.totalPrice) === null ? blankToNull(values.pricePerUnit) : null,

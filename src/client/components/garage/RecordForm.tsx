@@ -7,7 +7,6 @@ import { serviceName } from '../../../shared/due.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { stripCurrency } from '../../../shared/units.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { recordDay } from './UrgencyBadge.tsx';
@@ -40,7 +39,7 @@ function fieldsOf(values: FormValues, timeZone: string, f: UnitFormat) {
     serviceType: values.serviceType,
     date: values.date,
     mileage: values.mileage.trim() === '' ? null : f.distanceFromInput(values.mileage),
-    cost: values.cost.trim() === '' ? null : stripCurrency(values.cost),
+    cost: values.cost.trim() === '' ? null : f.decimalFromInput(values.cost),
     status: values.status,
     description: values.description,
     notes: values.notes,

@@ -20,6 +20,9 @@ import {
   milesForInput,
   pricePerVolumeFromGallon,
   typedDistanceToMiles,
+  typedNumber,
+  stripCurrency,
+  currencySymbol,
   volumeFromGallons,
   volumeToGallons,
   type Units,
@@ -179,5 +182,39 @@ describe('money and numbers', () => {
     expect(intervalTextIn('Check yearly', kmInUs)).toBe('Check yearly');
     expect(dueSummary({ daysLeft: -59, milesLeft: -1200, dueDate: '2026-01-01', dueMileage: 1 }, kmInUs)).toBe('overdue by 59 days · 1,931 km over');
     expect(dueSummary({ daysLeft: 3, milesLeft: 0, dueDate: '2026-01-01', dueMileage: 1 }, metric)).toBe('in 3 days · 0 km left');
+  });
+});
+
+describe('typed numbers', () => {
+  it('reads the locale\'s separators: group separators go, a decimal comma becomes a point', () => {
+    expect(typedNumber('1,234.5', DEFAULT_UNITS)).toBe('1234.5');
+    expect(typedNumber('12,5', DEFAULT_UNITS)).toBe('125');
+    expect(typedNumber('1.234,5', metric)).toBe('1234.5');
+    expect(typedNumber('45,5', metric)).toBe('45.5');
+    expect(typedNumber('17.000', metric)).toBe('17000');
+    expect(typedNumber('45.5', metric)).toBe('45.5');
+    expect(typedNumber('45.50', metric)).toBe('45.50');
+    expect(typedNumber('1 234,5', { locale: 'fr-FR' })).toBe('1234.5');
+    expect(typedNumber("1'234", { locale: 'en-US' })).toBe('1234');
+  });
+
+  it('hands back what is not a number for the schema to refuse', () => {
+    expect(typedNumber(' abc ', metric)).toBe('abc');
+    expect(typedNumber('1e3', DEFAULT_UNITS)).toBe('1e3');
+    expect(typedNumber('-5', metric)).toBe('-5');
+    expect(typedNumber('', metric)).toBe('');
+  });
+
+  it('strips the currency sign typed with an amount, and names the sign of each currency', () => {
+    expect(stripCurrency('$89.90')).toBe('89.90');
+    expect(stripCurrency('89,90 €')).toBe('89,90');
+    expect(stripCurrency(' CA$ 12 ')).toBe('12');
+    expect(currencySymbol(DEFAULT_UNITS)).toBe('$');
+    expect(currencySymbol(metric)).toBe('€');
+    expect(currencySymbol({ currency: 'CAD', locale: 'en-US' })).toBe('CA$');
+  });
+
+  it('km typed the German way are stored as miles', () => {
+    expect(typedDistanceToMiles(typedNumber('17.000', metric), 'km')).toBe(10_563);
   });
 });
