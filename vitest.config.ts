@@ -12,6 +12,8 @@ const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
   'src/server/domains/files/pdf.test.ts',
+  'src/shared/obd/obd.test.ts',
+  'src/server/domains/files/analysis.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
   'src/server/domains/fuel/units.test.ts',
@@ -20,7 +22,9 @@ const unitTests = [
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
+  'src/server/lib/ics.test.ts',
   'src/server/lib/memory-cache.test.ts',
+  'src/shared/reminders.test.ts',
 ];
 
 export default defineConfig({

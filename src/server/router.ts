@@ -5,6 +5,7 @@ import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
+import { calendarRouter } from './domains/calendar/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;
