@@ -11,10 +11,12 @@ import { defineConfig } from 'vitest/config';
 const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
+  'src/server/domains/files/pdf.test.ts',
   'src/shared/obd/obd.test.ts',
   'src/server/domains/files/analysis.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
+  'src/server/domains/fuel/units.test.ts',
   'src/server/domains/vehicles/components.test.ts',
   'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',

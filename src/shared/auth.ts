@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cameraSettingsSchema, DEFAULT_CAMERA_SETTINGS } from './camera.ts';
 import { GUIDANCE_LEVELS, PASSWORD_MIN_LENGTH, ROLES, type Role } from './constants.ts';
+import { DEFAULT_UNITS, unitPreferenceFields } from './units.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -19,6 +20,11 @@ export const preferencesSchema = z.object({
   emailCadence: emailCadenceSchema.default('each'),
   assistantEnabled: z.boolean().default(true),
   camera: cameraSettingsSchema.catch(DEFAULT_CAMERA_SETTINGS).default(DEFAULT_CAMERA_SETTINGS),
+  /** Units and money as shown to this user; stored values stay canonical (src/shared/units.ts). */
+  distanceUnit: unitPreferenceFields.distanceUnit.catch(DEFAULT_UNITS.distanceUnit),
+  volumeUnit: unitPreferenceFields.volumeUnit.catch(DEFAULT_UNITS.volumeUnit),
+  currency: unitPreferenceFields.currency.catch(DEFAULT_UNITS.currency),
+  locale: unitPreferenceFields.locale.catch(DEFAULT_UNITS.locale),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -33,6 +39,7 @@ export const preferencesUpdateSchema = z
     emailCadence: emailCadenceSchema,
     assistantEnabled: z.boolean(),
     camera: cameraSettingsSchema,
+    ...unitPreferenceFields,
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { addMonths, daysBetween } from './dates.ts';
 import { DUE_THRESHOLDS, URGENCIES, type DueItem, type Urgency } from './garage.ts';
+import { DEFAULT_UNITS, formatDistance, type Units } from './units.ts';
 
 /** When a service is due and how urgent it is: the same reckoning on the server and in the browser. */
 
@@ -78,15 +79,18 @@ export function spanOfDays(days: number): string {
   return plural(Math.floor(days / 365.25) || 1, 'year');
 }
 
-/** 'overdue by 3 years · 1,234 mi over' / 'in 12 days · 500 mi left' style phrases. */
-export function dueSummary(item: { daysLeft: number | null; milesLeft: number | null; dueDate: string | null; dueMileage: number | null }): string {
+/** 'overdue by 3 years · 1,234 mi over' / 'in 12 days · 500 mi left' style phrases, distances in the user's unit. */
+export function dueSummary(
+  item: { daysLeft: number | null; milesLeft: number | null; dueDate: string | null; dueMileage: number | null },
+  units: Pick<Units, 'distanceUnit' | 'locale'> = DEFAULT_UNITS,
+): string {
   const parts: string[] = [];
   if (item.daysLeft !== null && item.dueDate) {
     parts.push(item.daysLeft < 0 ? `overdue by ${spanOfDays(-item.daysLeft)}` : item.daysLeft === 0 ? 'due today' : `in ${spanOfDays(item.daysLeft)}`);
   }
   if (item.milesLeft !== null && item.dueMileage !== null) {
     parts.push(
-      item.milesLeft < 0 ? `${(-item.milesLeft).toLocaleString('en-US')} mi over` : `${item.milesLeft.toLocaleString('en-US')} mi left`,
+      item.milesLeft < 0 ? `${formatDistance(-item.milesLeft, units)} over` : `${formatDistance(item.milesLeft, units)} left`,
     );
   }
   return parts.join(' · ') || 'No limit recorded';

@@ -1,4 +1,5 @@
 import { LITRES_PER_US_GALLON, type EconomyNote, type FuelKind, type QuantityUnit } from './fuel.ts';
+import { KM_PER_MILE, volumeToGallons } from './units.ts';
 
 /**
  * Fuel economy, pure (docs/garage.md#economy). Economy is known only between two full fills: the
@@ -6,11 +7,11 @@ import { LITRES_PER_US_GALLON, type EconomyNote, type FuelKind, type QuantityUni
  * fill-up or an odometer going backwards breaks the chain; the next full fill starts a new one.
  */
 
-export const KM_PER_MILE = 1.609344;
+export { KM_PER_MILE };
 
 /** A quantity typed in `unit`, in the canonical unit (US gallons for fuel, kWh for charging). */
 export function toCanonicalQuantity(quantity: number, unit: QuantityUnit): number {
-  return unit === 'L' ? quantity / LITRES_PER_US_GALLON : quantity;
+  return unit === 'kWh' ? quantity : volumeToGallons(quantity, unit);
 }
 export const gallonsToLitres = (gallons: number) => gallons * LITRES_PER_US_GALLON;
 export const milesToKm = (miles: number) => miles * KM_PER_MILE;

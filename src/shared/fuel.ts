@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeZoneSchema, todayIn } from './dates.ts';
 import { garageDaySchema, mileageSchema, uuid } from './garage.ts';
 import { amountSchema } from './money.ts';
+import { LITRES_PER_US_GALLON } from './units.ts';
 
 /**
  * The fuel and charging log and other vehicle expenses (docs/garage.md#fuel-and-charging). Stored in
@@ -10,10 +11,10 @@ import { amountSchema } from './money.ts';
 
 export const FUEL_KINDS = ['fuel', 'charge'] as const;
 export type FuelKind = (typeof FUEL_KINDS)[number];
-/** What the quantity was typed in; litres are stored as US gallons. */
-export const QUANTITY_UNITS = ['gal', 'L', 'kWh'] as const;
+/** What the quantity was typed in: US gallons ('gal'), imperial gallons ('impgal'), litres or kWh; fuel is stored as US gallons. */
+export const QUANTITY_UNITS = ['gal', 'impgal', 'L', 'kWh'] as const;
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
-export const LITRES_PER_US_GALLON = 3.785411784;
+export { LITRES_PER_US_GALLON };
 
 export const EXPENSE_CATEGORIES = ['registration', 'insurance', 'tax', 'parking', 'repair', 'other'] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
@@ -50,7 +51,7 @@ const fuelFields = {
   odometer: mileageSchema,
   kind: z.enum(FUEL_KINDS, { error: 'Kind must be fuel or charge' }),
   quantity: quantitySchema,
-  unit: z.enum(QUANTITY_UNITS, { error: 'Unit must be gal, L or kWh' }),
+  unit: z.enum(QUANTITY_UNITS, { error: 'Unit must be gal, impgal, L or kWh' }),
   totalPrice: amountSchema('Total price', 8).nullable(),
   pricePerUnit: amountSchema('Price per unit', 6).nullable(),
   fullFill: z.boolean({ error: 'Full fill must be true or false' }),
@@ -63,7 +64,7 @@ const fuelFields = {
 function consistent(values: { date?: string; timeZone: string; kind?: FuelKind; unit?: QuantityUnit }, ctx: z.RefinementCtx) {
   if (values.date && values.date > todayIn(values.timeZone)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'A fill-up cannot be dated in the future' });
   if (values.kind && values.unit && (values.kind === 'charge') !== (values.unit === 'kWh')) {
-    ctx.addIssue({ code: 'custom', path: ['unit'], message: values.kind === 'charge' ? 'The unit of a charge is kWh' : 'The unit of fuel is gal or L' });
+    ctx.addIssue({ code: 'custom', path: ['unit'], message: values.kind === 'charge' ? 'The unit of a charge is kWh' : 'The unit of fuel is gal, impgal or L' });
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addMonths, daysBetween, timeZoneSchema } from './dates.ts';
 import { urgencyOf } from './due.ts';
 import { garageDaySchema, mileageSchema, uuid, type Urgency } from './garage.ts';
+import { DEFAULT_UNITS, formatDistance, type Units } from './units.ts';
 
 /** Reminders an owner sets ("Renew registration", "Rotate tyres every 6,000 mi"), once or recurring. */
 
@@ -142,11 +143,11 @@ export function nextAfterDone(schedule: ReminderSchedule, day: string, mileage: 
   };
 }
 
-/** 'Every 12 months or 6,000 mi' / 'Once'. */
-export function repeatText(schedule: Pick<Reminder, 'everyMonths' | 'everyMiles'>): string {
+/** 'Every 12 months or 6,000 mi' / 'Once', the distance in the user's unit. */
+export function repeatText(schedule: Pick<Reminder, 'everyMonths' | 'everyMiles'>, units: Pick<Units, 'distanceUnit' | 'locale'> = DEFAULT_UNITS): string {
   const parts = [
     schedule.everyMonths !== null ? `${schedule.everyMonths} month${schedule.everyMonths === 1 ? '' : 's'}` : null,
-    schedule.everyMiles !== null ? `${schedule.everyMiles.toLocaleString('en-US')} mi` : null,
+    schedule.everyMiles !== null ? formatDistance(schedule.everyMiles, units) : null,
   ].filter(Boolean);
   return parts.length ? `Every ${parts.join(' or ')}` : 'Once';
 }

@@ -220,5 +220,7 @@ export interface ComponentServiceRecord {
   serviceType: string;
   description: string | null;
   mileage: string | null;
+  /** The mileage as whole miles when it is a number (shown in the user's unit). */
+  mileageValue: number | null;
   date: Date;
 }

@@ -24,6 +24,7 @@ import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/shared/camera.ts';
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
+import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
 import type { AuditEntryView } from '../../src/shared/audit.ts';
@@ -79,6 +80,10 @@ const userShape = z
         emailCadence: z.enum(EMAIL_CADENCES),
         assistantEnabled: z.boolean(),
         camera: z.object({ mode: z.enum(CAMERA_MODES), resolution: z.enum(CAMERA_RESOLUTIONS), quality: z.enum(CAMERA_QUALITIES), grid: z.boolean() }).strict(),
+        distanceUnit: z.enum(DISTANCE_UNITS),
+        volumeUnit: z.enum(VOLUME_UNITS),
+        currency: z.enum(CURRENCIES),
+        locale: z.enum(LOCALES),
       })
       .strict(),
     createdAt: when,

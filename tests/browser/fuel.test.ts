@@ -82,7 +82,7 @@ describe('Fuel and costs of a garage vehicle', () => {
     await logFill(page, { date: daysAgo(2), odometer: '10400', gallons: '6', total: '21' });
     // 400 miles on 10 gallons (the partial's 4 included).
     const log = page.getByRole('list', { name: 'Fuel log' });
-    await expect.poll(() => log.getByTestId('fill-economy').allInnerTexts()).toEqual(['40.0 mpg (5.9 L/100 km)']);
+    await expect.poll(() => log.getByTestId('fill-economy').allInnerTexts()).toEqual(['40.0 mpg']);
     await expect.poll(() => log.innerText()).toContain('Partial: counted at the next full fill');
     await page.getByTestId('average-economy').filter({ hasText: 'Average 40.0 mpg' }).waitFor();
     await page.getByRole('figure', { name: /^Economy of 1 fills/ }).locator('svg').first().waitFor();

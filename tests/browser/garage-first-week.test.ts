@@ -194,6 +194,13 @@ describe("the owner's garage: the car on screen is the car saved, and its first 
     await checkA11y(page);
     await form.getByRole('button', { name: 'Add Record' }).click();
     await page.getByRole('table', { name: 'Service records for Engine' }).getByText('Oil change').waitFor();
+    // The record's receipts and photos, as on the records page.
+    await page.getByRole('button', { name: /^Receipts and photos of Oil change of / }).click();
+    const files = page.getByRole('dialog', { name: /^Receipts and photos: Oil change, / });
+    await files.getByRole('button', { name: 'Attach receipt or photo' }).waitFor();
+    await checkA11y(page);
+    await files.getByRole('button', { name: 'Back to the history' }).click();
+    await page.getByRole('table', { name: 'Service records for Engine' }).getByText('152,400 mi').waitFor();
     expect(scriptErrors(page)).toEqual([]);
   });
 });

@@ -49,3 +49,40 @@ export async function filesOf(db: Database, userId: string): Promise<number> {
   const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * A small PDF with a correct cross-reference table: `objects` are the bodies of objects 1..n (in
+ * latin1), `trailer` the trailer dictionary's entries.
+ */
+export function buildPdf(objects: (string | Buffer)[], trailer: string): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]!.byteLength;
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const part = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(part);
+    length += part.byteLength;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/** A PDF carrying an author, creator, producer, a location and XMP, the kind a phone scanner writes. */
+export function pdfWithMetadata(): Buffer {
+  const xmp = '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>Jane Doe</dc:creator><exif:GPSLatitude>48,51.4N</exif:GPSLatitude></x:xmpmeta><?xpacket end="w"?>';
+  const page = 'BT /F1 12 Tf 72 720 Td (Total 42.00) Tj ET';
+  return buildPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R /Metadata 4 0 R >>',
+      '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
+      '<< /Author (Jane Doe) /Creator (Scanner Pro \\(iPhone\\)) /Producer <4A616E65> /CreationDate (D:20260301120000Z) /Location (48.8584 N, 2.2945 E) /Title 7 0 R >>',
+      `<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n${xmp}\nendstream`,
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>',
+      `<< /Length ${page.length} >>\nstream\n${page}\nendstream`,
+      '(Receipt of Jane Doe)',
+    ],
+    '/Root 1 0 R /Info 3 0 R',
+  );
+}

@@ -61,3 +61,8 @@ export function useSession(): SessionValue {
   if (!value) throw new Error('useSession must be used within a SessionProvider');
   return value;
 }
+
+/** The session when signed in, else null (for pieces also shown before sign-in). */
+export function useOptionalSession(): SessionValue | null {
+  return useContext(SessionContext);
+}

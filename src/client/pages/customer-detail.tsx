@@ -12,6 +12,7 @@ import { ConfirmBody, EmptyState, Field, ShopDialog } from '../components/shop/p
 import { useCurrentShop } from '../lib/current-shop.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
+import { useUnits } from '../lib/units.ts';
 
 function BackLink() {
   return (
@@ -24,6 +25,7 @@ function BackLink() {
 }
 
 function Vehicles({ detail, canManage }: { detail: CustomerDetail; canManage: boolean }) {
+  const f = useUnits();
   const utils = trpc.useUtils();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CustomerVehicle | null>(null);
@@ -64,7 +66,7 @@ function Vehicles({ detail, canManage }: { detail: CustomerDetail; canManage: bo
                       {item.vehicle.vin ? `VIN ${item.vehicle.vin}` : 'No VIN'}
                     </Text>
                     <Text size="sm">
-                      Plate: {item.plate ?? '-'} · Odometer: {item.odometer === null ? '-' : `${item.odometer.toLocaleString()} mi`}
+                      Plate: {item.plate ?? '-'} · Odometer: {f.distance(item.odometer)}
                     </Text>
                     {item.garageVehicleId ? (
                       <Text size="xs" c="dimmed">

@@ -3,15 +3,15 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
 import { COST_CATEGORIES, COST_CATEGORY_LABELS } from '../../shared/costs.ts';
 import { CategoryTable } from '../components/fuel/CostsTab.tsx';
-import { formatCents, formatEconomy, formatMonth } from '../components/fuel/format.ts';
-import { formatMiles } from '../components/garage/UrgencyBadge.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+import { useUnits } from '../lib/units.ts';
 
 /** A vehicle's costs laid out for paper: the shell and buttons are not printed. */
 export default function GarageCostsPrintPage() {
   const [params] = useSearchParams();
+  const f = useUnits();
   const vehicleId = params.get('vehicle') ?? '';
   const garage = trpc.garage.list.useQuery();
   const overview = trpc.fuel.overview.useQuery({ vehicleId, timeZone: browserTimeZone() }, { enabled: vehicleId !== '' });
@@ -31,11 +31,11 @@ export default function GarageCostsPrintPage() {
       <div>
         <Title order={1}>Cost Summary</Title>
         <Text c="dimmed">
-          {entry ? `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model} “${entry.nickname}” · odometer ${formatMiles(entry.odometer)}` : 'Vehicle'}
+          {entry ? `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model} “${entry.nickname}” · odometer ${f.distance(entry.odometer)}` : 'Vehicle'}
           {entry?.vehicle.vin ? ` · VIN ${entry.vehicle.vin}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {appName} · printed {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}
+          {appName} · printed {new Date().toLocaleDateString(f.units.locale, { dateStyle: 'long' })}
         </Text>
       </div>
       {vehicleId === '' ? (
@@ -49,9 +49,9 @@ export default function GarageCostsPrintPage() {
       ) : (
         <>
           <Text>
-            Cost per mile: {overview.data.costs.centsPerMile === null ? '-' : `$${(overview.data.costs.centsPerMile / 100).toFixed(2)} over ${formatMiles(overview.data.costs.miles)}`}
-            {overview.data.averageMpg !== null ? ` · average economy ${formatEconomy(overview.data.averageMpg, 'fuel')}` : ''}
-            {overview.data.averageMiPerKwh !== null ? ` · average ${formatEconomy(overview.data.averageMiPerKwh, 'charge')}` : ''}
+            Cost per {f.units.distanceUnit === 'km' ? 'km' : 'mile'}: {overview.data.costs.centsPerMile === null ? '-' : `${f.costPerDistance(overview.data.costs.centsPerMile)} over ${f.distance(overview.data.costs.miles)}`}
+            {overview.data.averageMpg !== null ? ` · average economy ${f.economy(overview.data.averageMpg, 'fuel')}` : ''}
+            {overview.data.averageMiPerKwh !== null ? ` · average ${f.economy(overview.data.averageMiPerKwh, 'charge')}` : ''}
           </Text>
           {overview.data.costs.totalCents === 0 ? <Text>No costs recorded for this vehicle yet.</Text> : <CategoryTable overview={overview.data} />}
           {overview.data.costs.months.length > 0 ? (
@@ -70,14 +70,14 @@ export default function GarageCostsPrintPage() {
               <Table.Tbody>
                 {[...overview.data.costs.months].reverse().map((m) => (
                   <Table.Tr key={m.month}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(m.month)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.month(m.month)}</Table.Td>
                     {used.map((c) => (
                       <Table.Td key={c} ta="right">
-                        {m.cents[c] ? formatCents(m.cents[c]) : ''}
+                        {m.cents[c] ? f.cents(m.cents[c]) : ''}
                       </Table.Td>
                     ))}
                     <Table.Td ta="right" fw={600}>
-                      {formatCents(m.totalCents)}
+                      {f.cents(m.totalCents)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

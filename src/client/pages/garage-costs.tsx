@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'wouter';
 import { CostsTab } from '../components/fuel/CostsTab.tsx';
 import { FuelTab } from '../components/fuel/FuelTab.tsx';
 import { OdometerTab } from '../components/fuel/OdometerTab.tsx';
-import { formatMiles } from '../components/garage/UrgencyBadge.tsx';
+import { useUnits } from '../lib/units.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState } from '../components/shop/parts.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -17,6 +17,7 @@ type Tab = (typeof TABS)[number];
 /** One garage vehicle's fuel log, costs and odometer history; the vehicle and tab live in the address. */
 export default function GarageCostsPage() {
   const [params, setParams] = useSearchParams();
+  const f = useUnits();
   const garage = trpc.garage.list.useQuery();
   const wanted = params.get('vehicle');
   const entry = garage.data?.find((g) => g.vehicle.id === wanted) ?? garage.data?.[0];
@@ -56,7 +57,7 @@ export default function GarageCostsPage() {
             maw={480}
           />
           <Text size="sm" c="dimmed">
-            Odometer {formatMiles(entry.odometer)}
+            Odometer {f.distance(entry.odometer)}
           </Text>
           {overview.isError ? <EmptyState title="The costs could not be loaded" hint={errorMessage(overview.error, 'Please try again.')} /> : null}
           <Tabs value={tab} onChange={(value) => value && go({ tab: value })} keepMounted={false}>

@@ -21,13 +21,14 @@ import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
 import type { Reminder } from '../../shared/reminders.ts';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
-import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
+import { UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+import { useUnits } from '../lib/units.ts';
 
 function GarageCard({
   entry,
@@ -49,6 +50,7 @@ function GarageCard({
   onRemove: () => void;
 }) {
   const { vehicle } = entry;
+  const f = useUnits();
   const urgency = worstUrgency([...due, ...reminders].map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -57,9 +59,9 @@ function GarageCard({
   const firstReminder = reminders[0];
   const next =
     firstReminder && (!firstItem || URGENCIES.indexOf(firstReminder.urgency) < URGENCIES.indexOf(firstItem.urgency))
-      ? { name: firstReminder.title, summary: dueSummary(firstReminder) }
+      ? { name: firstReminder.title, summary: dueSummary(firstReminder, f.units) }
       : firstItem
-        ? { name: firstItem.service, summary: dueSummary(firstItem) }
+        ? { name: firstItem.service, summary: dueSummary(firstItem, f.units) }
         : null;
   return (
     <Card withBorder padding="md" component="section" aria-label={entry.nickname} id={`garage-${entry.id}`}>
@@ -71,7 +73,7 @@ function GarageCard({
             </Title>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {name}
-              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {formatMiles(entry.odometer)}
+              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {f.distance(entry.odometer)}
               {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
             </Text>
             {next ? (
@@ -137,6 +139,8 @@ function GarageCard({
 
 export default function GaragePage() {
   const utils = trpc.useUtils();
+  const f = useUnits();
+  const span = (miles: number) => (f.units.distanceUnit === 'mi' ? `${miles} miles` : f.distance(miles));
   const garage = trpc.garage.list.useQuery();
   const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
   const reminders = trpc.garage.reminders.list.useQuery({ timeZone: browserTimeZone() });
@@ -152,7 +156,7 @@ export default function GaragePage() {
   });
   const markDone = trpc.garage.reminders.done.useMutation({
     onSuccess: ({ next }) => {
-      notifySuccess('Reminder done', next ? `Next due ${dueSummary(next)}` : 'It is finished and leaves the list.');
+      notifySuccess('Reminder done', next ? `Next due ${dueSummary(next, f.units)}` : 'It is finished and leaves the list.');
       void utils.garage.reminders.invalidate();
     },
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to mark the reminder done')),
@@ -184,7 +188,7 @@ export default function GaragePage() {
     <Stack gap="lg">
       <PageHeader
         title="My Garage"
-        description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${DUE_THRESHOLDS.dueMiles} miles, Soon within ${DUE_THRESHOLDS.soonDays} days or ${DUE_THRESHOLDS.soonMiles} miles.`}
+        description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${span(DUE_THRESHOLDS.dueMiles)}, Soon within ${DUE_THRESHOLDS.soonDays} days or ${span(DUE_THRESHOLDS.soonMiles)}.`}
       />
       {garage.isPending ? (
         <SimpleGrid cols={1} spacing="md" aria-busy="true">

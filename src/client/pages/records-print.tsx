@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
-import { formatCost, formatDay, formatMiles, recordDay } from '../components/garage/UrgencyBadge.tsx';
+import { recordDay } from '../components/garage/UrgencyBadge.tsx';
 import { byLine } from '../components/garage/by-line.ts';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+import { useUnits } from '../lib/units.ts';
 import { RECORD_STATUS_LABELS } from '../../shared/service-records.ts';
 
 const MOST = 100;
@@ -13,6 +14,7 @@ const MOST = 100;
 /** A vehicle's service history laid out for paper: the shell and buttons are not printed. */
 export default function RecordsPrintPage() {
   const [params] = useSearchParams();
+  const f = useUnits();
   const vehicleId = params.get('vehicle') ?? '';
   const customerVehicleId = params.get('customerVehicle') ?? undefined;
   const records = trpc.garage.records.list.useQuery({ vehicleId, customerVehicleId, timeZone: browserTimeZone(), limit: MOST, offset: 0 }, { enabled: vehicleId !== '' });
@@ -35,11 +37,11 @@ export default function RecordsPrintPage() {
         <Title order={1}>Service History</Title>
         <Text c="dimmed">
           {vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Vehicle'}
-          {entry ? ` “${entry.nickname}” · odometer ${formatMiles(entry.odometer)}` : ''}
+          {entry ? ` “${entry.nickname}” · odometer ${f.distance(entry.odometer)}` : ''}
           {vehicle?.vin ? ` · VIN ${vehicle.vin}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {appName} · printed {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}
+          {appName} · printed {new Date().toLocaleDateString(f.units.locale, { dateStyle: 'long' })}
         </Text>
       </div>
       {vehicleId === '' ? (
@@ -69,7 +71,7 @@ export default function RecordsPrintPage() {
             <Table.Tbody>
               {records.data.items.map((record) => (
                 <Table.Tr key={record.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(recordDay(record.date))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.day(recordDay(record.date))}</Table.Td>
                   <Table.Td>
                     {record.serviceType}
                     {record.description ? <Text size="xs">{record.description}</Text> : null}
@@ -80,8 +82,8 @@ export default function RecordsPrintPage() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>{record.componentName ?? '-'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(record.mileageValue)}</Table.Td>
-                  <Table.Td>{formatCost(record.cost)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.distance(record.mileageValue)}</Table.Td>
+                  <Table.Td>{f.money(record.cost)}</Table.Td>
                   <Table.Td>{RECORD_STATUS_LABELS[record.status]}</Table.Td>
                   <Table.Td>{byLine(record)}</Table.Td>
                 </Table.Tr>

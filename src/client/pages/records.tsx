@@ -6,7 +6,8 @@ import { Link, useSearchParams } from 'wouter';
 import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordStatus, type ServiceRecord } from '../../shared/service-records.ts';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { RecordFiles } from '../components/files/RecordFiles.tsx';
-import { formatCost, formatDay, formatMiles, recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
+import { recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
+import { useUnits } from '../lib/units.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { byLine } from '../components/garage/by-line.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
@@ -19,6 +20,7 @@ import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
 export default function RecordsPage() {
+  const f = useUnits();
   const { role } = useSession();
   const tech = role === 'tech';
   const utils = trpc.useUtils();
@@ -194,7 +196,7 @@ export default function RecordsPage() {
               <Table.Tbody>
                 {records.data.items.map((record) => (
                   <Table.Tr key={record.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(recordDay(record.date))}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.day(recordDay(record.date))}</Table.Td>
                     <Table.Td>
                       {record.vehicle.year} {record.vehicle.make} {record.vehicle.model}
                     </Table.Td>
@@ -209,8 +211,8 @@ export default function RecordsPage() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>{record.componentName ?? '-'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(record.mileageValue)}</Table.Td>
-                    <Table.Td>{formatCost(record.cost)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.distance(record.mileageValue)}</Table.Td>
+                    <Table.Td>{f.money(record.cost)}</Table.Td>
                     <Table.Td style={{ minWidth: 120 }}>
                       <RecordStatusBadge status={record.status} />
                     </Table.Td>
@@ -218,17 +220,17 @@ export default function RecordsPage() {
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label="Receipts and photos">
-                          <ActionIcon variant="subtle" onClick={() => setFilesOf(record)} aria-label={`Receipts and photos of ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                          <ActionIcon variant="subtle" onClick={() => setFilesOf(record)} aria-label={`Receipts and photos of ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
                             <IconPaperclip size={16} />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                          <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
                             <IconPencil size={16} />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
@@ -255,13 +257,13 @@ export default function RecordsPage() {
           </Stack>
         ) : null}
       </ShopDialog>
-      <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${formatDay(recordDay(filesOf.date))}` : ''}>
+      <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${f.day(recordDay(filesOf.date))}` : ''}>
         {filesOf ? <RecordFiles recordId={filesOf.id} /> : null}
       </ShopDialog>
       <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
         {deleting ? (
           <ConfirmBody
-            message={`Delete the ${deleting.serviceType} record of ${formatDay(recordDay(deleting.date))}? Due dates are worked out again without it.`}
+            message={`Delete the ${deleting.serviceType} record of ${f.day(recordDay(deleting.date))}? Due dates are worked out again without it.`}
             confirmLabel="Delete"
             loading={remove.isPending}
             onCancel={() => setDeleting(null)}

@@ -4,6 +4,7 @@ import { EMAIL_CADENCE_LABELS, EMAIL_CADENCES, type EmailCadence } from '../../s
 import { THEMES, type ThemeChoice } from '../../shared/constants.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { CalendarFeedCard } from '../components/reminders/CalendarFeedCard.tsx';
+import { UnitsCard } from '../components/settings/UnitsCard.tsx';
 import { useSession } from '../lib/session.tsx';
 import { toMantineScheme, toThemeChoice } from '../lib/theme.ts';
 
@@ -27,7 +28,7 @@ export default function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader title="Settings" description="Choose how VinTech looks and how much guidance it gives." />
+      <PageHeader title="Settings" description="Choose how VinTech looks, the units it shows and how much guidance it gives." />
 
       <Card withBorder padding="lg">
         <Stack gap="sm">
@@ -69,6 +70,8 @@ export default function SettingsPage() {
           />
         </Stack>
       </Card>
+
+      <UnitsCard />
 
       <Card withBorder padding="lg">
         <Stack gap="md">

@@ -136,7 +136,7 @@ export function buildOpenApiDocument(docs: RestDoc[], appName: string): JsonSche
       title: `${appName} API`,
       version: '1.0.0',
       description:
-        'Every path answers JSON. Errors answer { message, code } (plus issues for validation). Authenticate with the session cookie of a signed-in browser, or with a personal API token from the profile page: Authorization: Bearer <token>.',
+        'Every path answers JSON. Errors answer { message, code } (plus issues for validation). Authenticate with the session cookie of a signed-in browser, or with a personal API token from the profile page: Authorization: Bearer <token>. Units are canonical on every path, whatever the account\u2019s unit preferences (which only change what the app shows): distances and mileages in whole miles, fuel in US gallons, charging in kWh, money as the decimal amounts recorded (no currency conversion), days as YYYY-MM-DD.',
     },
     servers: [{ url: '/' }],
     components: {

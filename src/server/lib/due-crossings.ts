@@ -6,6 +6,8 @@ import type { Database, Executor } from '../db/index.ts';
 import { dueItems } from './due-list.ts';
 import { notify } from './notify.ts';
 import { activeReminders } from './reminders-due.ts';
+import { unitsOfUsers } from './user-units.ts';
+import { DEFAULT_UNITS, type Units } from '../../shared/units.ts';
 
 /**
  * The daily scan for due crossings (docs/reminders.md): every garage vehicle's computed services
@@ -26,7 +28,8 @@ interface Crossing {
   cycle: string;
   urgency: Level;
   name: string;
-  summary: string;
+  /** What the summary is worded from, in the owner's units when announced. */
+  due: { daysLeft: number | null; milesLeft: number | null; dueDate: string | null; dueMileage: number | null };
 }
 
 interface GarageEntry {
@@ -76,7 +79,7 @@ async function record(db: Executor, garageVehicleId: string, crossings: Crossing
 }
 
 /** One vehicle's new crossings and their notifications, in one transaction: both or neither. */
-async function announce(db: Database, entry: GarageEntry, crossings: Crossing[]): Promise<number> {
+async function announce(db: Database, entry: GarageEntry, crossings: Crossing[], units: Units): Promise<number> {
   if (crossings.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     const recorded = await record(trx, entry.id, crossings);
@@ -93,7 +96,7 @@ async function announce(db: Database, entry: GarageEntry, crossings: Crossing[])
       return 1;
     }
     for (const crossing of recorded) {
-      await notify(trx, { userId: entry.user_id, kind: 'service_due', title: `${crossing.name} ${WORDS[crossing.urgency]}: ${entry.nickname}`, body: crossing.summary, link });
+      await notify(trx, { userId: entry.user_id, kind: 'service_due', title: `${crossing.name} ${WORDS[crossing.urgency]}: ${entry.nickname}`, body: dueSummary(crossing.due, units), link });
     }
     return recorded.length;
   });
@@ -110,7 +113,7 @@ async function crossingsOf(db: Executor, ids: string[], timeZone: string, today:
       cycle: cycleOf(item),
       urgency: item.urgency,
       name: item.service,
-      summary: dueSummary(item),
+      due: item,
     });
   }
   for (const reminder of await activeReminders(db, { garageVehicleIds: ids }, today)) {
@@ -120,7 +123,7 @@ async function crossingsOf(db: Executor, ids: string[], timeZone: string, today:
       cycle: cycleOf(reminder),
       urgency: reminder.urgency,
       name: reminder.title,
-      summary: dueSummary(reminder),
+      due: reminder,
     });
   }
   return byVehicle;
@@ -150,7 +153,11 @@ export async function scanDueCrossings(db: Database, now: Date, options: ScanOpt
       timeZone,
       today,
     );
-    for (const entry of batch) notified += await announce(db, entry, crossings.get(entry.id) ?? []);
+    const units = await unitsOfUsers(
+      db,
+      batch.map((entry) => entry.user_id),
+    );
+    for (const entry of batch) notified += await announce(db, entry, crossings.get(entry.id) ?? [], units.get(entry.user_id) ?? DEFAULT_UNITS);
     vehicles += batch.length;
     after = batch.at(-1)!.id;
     if (batch.length < limit) return { vehicles, notified, next: null };

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CustomerDetail } from '../../../shared/customers.ts';
-import { formatCost } from '../../../shared/money.ts';
+import { useUnits } from '../../lib/units.ts';
 import { formatDate, formatDateTime } from '../shop/parts.tsx';
 import { vehicleName } from './VehicleForms.tsx';
 
@@ -36,6 +36,7 @@ export function HistoryCard({ title, count, link, children, empty }: { title: st
 }
 
 export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
+  const f = useUnits();
   const vehicles = new Map(detail.vehicles.map((v) => [v.vehicle.id, v.vehicle]));
   return (
     <>
@@ -90,8 +91,8 @@ export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
                     {vehicle ? vehicleName(vehicle) : ''}
                   </Text>
                 </Table.Td>
-                <Table.Td>{record.mileage === null ? '-' : `${record.mileage.toLocaleString()} mi`}</Table.Td>
-                <Table.Td>{formatCost(record.cost) ?? '-'}</Table.Td>
+                <Table.Td>{f.distance(record.mileage)}</Table.Td>
+                <Table.Td>{f.money(record.cost)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light">{label(record.status)}</Badge>
                 </Table.Td>

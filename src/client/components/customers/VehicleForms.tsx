@@ -7,6 +7,8 @@ import type { Vehicle } from '../../../shared/vehicles.ts';
 import { normalizeVin, VIN_LENGTH } from '../../../shared/vin.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { useUnits, type UnitFormat } from '../../lib/units.ts';
+import { distanceFromMiles, distanceName } from '../../../shared/units.ts';
 import { ManualSelection, type Selection } from '../vehicles/ManualSelection.tsx';
 
 export function vehicleName(vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'trim'>): string {
@@ -20,13 +22,14 @@ function PlateAndOdometer(props: {
   onOdometer: (value: number | string) => void;
   errors: Record<string, string>;
 }) {
+  const { units } = useUnits();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <TextInput label="Plate" maxLength={CUSTOMER_LIMITS.plate} value={props.plate} onChange={(e) => props.onPlate(e.currentTarget.value)} error={props.errors.plate} />
       <NumberInput
-        label="Odometer (miles)"
+        label={`Odometer (${distanceName(units.distanceUnit, true)})`}
         min={0}
-        max={MAX_ODOMETER}
+        max={Math.round(distanceFromMiles(MAX_ODOMETER, units.distanceUnit))}
         allowDecimal={false}
         allowNegative={false}
         thousandSeparator=","
@@ -38,7 +41,8 @@ function PlateAndOdometer(props: {
   );
 }
 
-const odometerValue = (value: number | string) => (value === '' ? null : Number(value));
+/** The typed reading (in the user's unit) as the whole miles stored. */
+const odometerValue = (value: number | string, f: UnitFormat) => (value === '' ? null : Number(f.distanceFromInput(String(value))));
 
 /** Identify the vehicle (VIN decode, or year, make and model), then add it with plate and odometer. */
 export function AddVehicleForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {
@@ -49,6 +53,7 @@ export function AddVehicleForm({ customerId, onDone }: { customerId: string; onD
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
   const [plate, setPlate] = useState('');
   const [odometer, setOdometer] = useState<number | string>('');
+  const f = useUnits();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const decode = trpc.vehicles.decodeVin.useMutation({
     onSuccess: (found) => setVehicle(found),
@@ -110,7 +115,7 @@ export function AddVehicleForm({ customerId, onDone }: { customerId: string; onD
         <Button
           disabled={!vehicle}
           loading={add.isPending}
-          onClick={() => vehicle && add.mutate({ customerId, vehicleId: vehicle.id, plate, odometer: odometerValue(odometer) })}
+          onClick={() => vehicle && add.mutate({ customerId, vehicleId: vehicle.id, plate, odometer: odometerValue(odometer, f) })}
         >
           Add vehicle
         </Button>
@@ -122,7 +127,8 @@ export function AddVehicleForm({ customerId, onDone }: { customerId: string; onD
 export function EditVehicleForm({ vehicle, onDone }: { vehicle: CustomerVehicle; onDone: () => void }) {
   const utils = trpc.useUtils();
   const [plate, setPlate] = useState(vehicle.plate ?? '');
-  const [odometer, setOdometer] = useState<number | string>(vehicle.odometer ?? '');
+  const f = useUnits();
+  const [odometer, setOdometer] = useState<number | string>(vehicle.odometer === null ? '' : Number(f.distanceInput(vehicle.odometer)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = trpc.customers.vehicles.update.useMutation({
     onSuccess: () => {
@@ -143,7 +149,7 @@ export function EditVehicleForm({ vehicle, onDone }: { vehicle: CustomerVehicle;
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button loading={update.isPending} onClick={() => update.mutate({ id: vehicle.id, plate, odometer: odometerValue(odometer) })}>
+        <Button loading={update.isPending} onClick={() => update.mutate({ id: vehicle.id, plate, odometer: odometerValue(odometer, f) })}>
           Save changes
         </Button>
       </Group>

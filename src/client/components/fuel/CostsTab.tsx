@@ -9,11 +9,10 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
-import { formatCost, formatDay, formatMiles } from '../garage/UrgencyBadge.tsx';
+import { useUnits } from '../../lib/units.ts';
 import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ExpenseForm } from './ExpenseForm.tsx';
-import { formatCents, formatMonth } from './format.ts';
 
 type Overview = RouterOutputs['fuel']['overview'];
 
@@ -30,6 +29,7 @@ export const CATEGORY_COLOURS: Readonly<Record<CostCategory, string>> = {
 
 /** Totals by category with the year to date: the table the page and the print share. */
 export function CategoryTable({ overview }: { overview: Overview }) {
+  const f = useUnits();
   const used = COST_CATEGORIES.filter((c) => overview.costs.totals[c] > 0);
   return (
     <Table aria-label="Costs by category" withTableBorder>
@@ -44,14 +44,14 @@ export function CategoryTable({ overview }: { overview: Overview }) {
         {used.map((c) => (
           <Table.Tr key={c}>
             <Table.Td>{COST_CATEGORY_LABELS[c]}</Table.Td>
-            <Table.Td ta="right">{formatCents(overview.costs.yearToDate[c])}</Table.Td>
-            <Table.Td ta="right">{formatCents(overview.costs.totals[c])}</Table.Td>
+            <Table.Td ta="right">{f.cents(overview.costs.yearToDate[c])}</Table.Td>
+            <Table.Td ta="right">{f.cents(overview.costs.totals[c])}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr fw={700}>
           <Table.Td>Total</Table.Td>
-          <Table.Td ta="right">{formatCents(overview.costs.yearToDateCents)}</Table.Td>
-          <Table.Td ta="right">{formatCents(overview.costs.totalCents)}</Table.Td>
+          <Table.Td ta="right">{f.cents(overview.costs.yearToDateCents)}</Table.Td>
+          <Table.Td ta="right">{f.cents(overview.costs.totalCents)}</Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>
@@ -60,14 +60,15 @@ export function CategoryTable({ overview }: { overview: Overview }) {
 
 export function CostStats({ overview }: { overview: Overview }) {
   const { costs } = overview;
+  const f = useUnits();
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-      <StatCard label="Year to date" value={formatCents(costs.yearToDateCents)} icon={IconCalendar} />
-      <StatCard label="All time" value={formatCents(costs.totalCents)} icon={IconCoin} color="teal" />
+      <StatCard label="Year to date" value={f.cents(costs.yearToDateCents)} icon={IconCalendar} />
+      <StatCard label="All time" value={f.cents(costs.totalCents)} icon={IconCoin} color="teal" />
       <StatCard
-        label="Cost per mile"
-        value={costs.centsPerMile === null ? '-' : `$${(costs.centsPerMile / 100).toFixed(2)}`}
-        hint={costs.miles > 0 ? `over ${formatMiles(costs.miles)}` : 'Needs two odometer readings'}
+        label={f.units.distanceUnit === 'km' ? 'Cost per km' : 'Cost per mile'}
+        value={f.costPerDistance(costs.centsPerMile)}
+        hint={costs.miles > 0 ? `over ${f.distance(costs.miles)}` : 'Needs two odometer readings'}
         icon={IconRoad}
         color="grape"
       />
@@ -76,19 +77,20 @@ export function CostStats({ overview }: { overview: Overview }) {
 }
 
 function MonthChart({ overview }: { overview: Overview }) {
+  const f = useUnits();
   const used = COST_CATEGORIES.filter((c) => overview.costs.totals[c] > 0);
   const months = overview.costs.months.slice(-24).map((m) => ({
-    month: formatMonth(m.month),
+    month: f.month(m.month),
     ...Object.fromEntries(used.map((c) => [COST_CATEGORY_LABELS[c], m.cents[c] / 100])),
   }));
-  const running = overview.costs.months.slice(-24).reduce<{ month: string; Total: number }[]>((acc, m) => [...acc, { month: formatMonth(m.month), Total: (acc.at(-1)?.Total ?? 0) + m.totalCents / 100 }], []);
+  const running = overview.costs.months.slice(-24).reduce<{ month: string; Total: number }[]>((acc, m) => [...acc, { month: f.month(m.month), Total: (acc.at(-1)?.Total ?? 0) + m.totalCents / 100 }], []);
   return (
     <>
       <ChartCard title="Costs per month" description="By category, the last 24 months with costs" summary={`Costs of ${months.length} months by category`} empty={months.length === 0}>
-        <BarChart h={240} data={months} dataKey="month" type="stacked" withLegend valueFormatter={(v) => `$${v.toFixed(2)}`} series={used.map((c) => ({ name: COST_CATEGORY_LABELS[c], color: CATEGORY_COLOURS[c] }))} />
+        <BarChart h={240} data={months} dataKey="month" type="stacked" withLegend valueFormatter={(v) => f.money(v)} series={used.map((c) => ({ name: COST_CATEGORY_LABELS[c], color: CATEGORY_COLOURS[c] }))} />
       </ChartCard>
       <ChartCard title="Cost over time" description="Running total" summary={`Running total over ${running.length} months`} empty={running.length === 0}>
-        <LineChart h={200} data={running} dataKey="month" series={[{ name: 'Total', color: 'teal.6' }]} valueFormatter={(v) => `$${v.toFixed(0)}`} />
+        <LineChart h={200} data={running} dataKey="month" series={[{ name: 'Total', color: 'teal.6' }]} valueFormatter={(v) => f.money(Math.round(v))} />
       </ChartCard>
     </>
   );
@@ -96,6 +98,7 @@ function MonthChart({ overview }: { overview: Overview }) {
 
 export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview: Overview | undefined }) {
   const utils = trpc.useUtils();
+  const f = useUnits();
   const [page, setPage] = useState(1);
   const expenses = trpc.fuel.expenses.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
@@ -142,10 +145,10 @@ export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview:
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Stack gap={0} miw={0}>
                     <Text size="sm" fw={600}>
-                      {EXPENSE_CATEGORY_LABELS[expense.category]} · {formatCost(expense.amount)}
+                      {EXPENSE_CATEGORY_LABELS[expense.category]} · {f.money(expense.amount)}
                     </Text>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {formatDay(expense.date)}
+                      {f.day(expense.date)}
                       {expense.note ? ` · ${expense.note}` : ''}
                     </Text>
                   </Stack>
@@ -177,7 +180,7 @@ export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview:
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Expense">
         {removing ? (
           <ConfirmBody
-            message={`Delete the ${EXPENSE_CATEGORY_LABELS[removing.category].toLowerCase()} expense of ${formatDay(removing.date)}?`}
+            message={`Delete the ${EXPENSE_CATEGORY_LABELS[removing.category].toLowerCase()} expense of ${f.day(removing.date)}?`}
             confirmLabel="Delete"
             loading={remove.isPending}
             onCancel={() => setRemoving(null)}

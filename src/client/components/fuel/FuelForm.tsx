@@ -6,6 +6,8 @@ import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { useUnits, type UnitFormat } from '../../lib/units.ts';
+import { VOLUME_UNIT_SHORT, volumeFromGallons, volumeName } from '../../../shared/units.ts';
 
 type FormValues = {
   kind: FuelKind;
@@ -20,14 +22,15 @@ type FormValues = {
   station: string;
 };
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim().replace(/^\$/, ''));
 
-function fieldsOf(values: FormValues, timeZone: string) {
+/** What is sent: the odometer as whole miles, the volume with the unit it was typed in (the server stores US gallons). */
+function fieldsOf(values: FormValues, timeZone: string, f: UnitFormat) {
+  const blankToNull = (value: string) => (value.trim() === '' ? null : f.decimalFromInput(value));
   return {
     kind: values.kind,
     date: values.date,
-    odometer: values.odometer,
-    quantity: values.quantity,
+    odometer: f.distanceFromInput(values.odometer),
+    quantity: f.decimalFromInput(values.quantity),
     unit: values.unit,
     totalPrice: blankToNull(values.totalPrice),
     pricePerUnit: blankToNull(values.totalPrice) === null ? blankToNull(values.pricePerUnit) : null,
@@ -44,20 +47,22 @@ const validateFields = zodFormValidator<ReturnType<typeof fieldsOf>>(fuelEntryFi
 export function FuelForm({ vehicleId, entry, odometer, onDone, onCancel }: { vehicleId: string; entry?: FuelEntry; odometer: number; onDone: () => void; onCancel: () => void }) {
   const timeZone = browserTimeZone();
   const utils = trpc.useUtils();
+  const f = useUnits();
+  const volumeUnit = f.units.volumeUnit;
   const form = useForm<FormValues>({
     initialValues: {
       kind: entry?.kind ?? 'fuel',
       date: entry?.date ?? todayIn(timeZone),
-      odometer: String(entry?.odometer ?? odometer),
-      quantity: entry ? String(entry.quantity) : '',
-      unit: entry?.kind === 'charge' ? 'kWh' : 'gal',
+      odometer: f.distanceInput(entry?.odometer ?? odometer),
+      quantity: entry ? String(entry.kind === 'charge' ? entry.quantity : Number(volumeFromGallons(entry.quantity, volumeUnit).toFixed(3))) : '',
+      unit: entry?.kind === 'charge' ? 'kWh' : volumeUnit,
       totalPrice: entry?.totalPrice ?? '',
       pricePerUnit: '',
       fullFill: entry?.fullFill ?? true,
       missedBefore: entry?.missedBefore ?? false,
       station: entry?.station ?? '',
     },
-    validate: (values) => validateFields(fieldsOf(values, timeZone)),
+    validate: (values) => validateFields(fieldsOf(values, timeZone, f)),
   });
   const done = (message: string) => () => {
     notifySuccess('Success', message);
@@ -72,7 +77,7 @@ export function FuelForm({ vehicleId, entry, odometer, onDone, onCancel }: { veh
   const create = trpc.fuel.create.useMutation({ onSuccess: done('Fill-up logged'), onError: fail('Failed to log the fill-up') });
   const update = trpc.fuel.update.useMutation({ onSuccess: done('Fill-up updated'), onError: fail('Failed to update the fill-up') });
   const submit = (values: FormValues) => {
-    const fields = fieldsOf(values, timeZone);
+    const fields = fieldsOf(values, timeZone, f);
     if (entry) update.mutate({ ...fields, id: entry.id });
     else create.mutate({ ...fields, vehicleId });
   };
@@ -90,35 +95,29 @@ export function FuelForm({ vehicleId, entry, odometer, onDone, onCancel }: { veh
           value={form.values.kind}
           onChange={(value) => {
             form.setFieldValue('kind', value as FuelKind);
-            form.setFieldValue('unit', value === 'charge' ? 'kWh' : 'gal');
+            form.setFieldValue('unit', value === 'charge' ? 'kWh' : volumeUnit);
           }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
-          <TextInput label="Odometer" inputMode="numeric" rightSection="mi" withAsterisk {...form.getInputProps('odometer')} />
+          <TextInput label="Odometer" inputMode="numeric" rightSection={f.units.distanceUnit} withAsterisk {...form.getInputProps('odometer')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={charge ? 'Energy' : 'Volume'}
             inputMode="decimal"
             withAsterisk
-            rightSectionWidth={charge ? 48 : 72}
-            rightSection={
-              charge ? (
-                'kWh'
-              ) : (
-                <SegmentedControl size="xs" aria-label="Volume unit" data={['gal', 'L']} value={form.values.unit} onChange={(value) => form.setFieldValue('unit', value as QuantityUnit)} />
-              )
-            }
+            rightSectionWidth={charge || volumeUnit !== 'impgal' ? 48 : 80}
+            rightSection={charge ? 'kWh' : VOLUME_UNIT_SHORT[volumeUnit]}
             {...form.getInputProps('quantity')}
           />
-          <TextInput label="Total price" inputMode="decimal" leftSection="$" placeholder="0.00" {...form.getInputProps('totalPrice')} />
+          <TextInput label="Total price" inputMode="decimal" leftSection={f.currencySign} placeholder="0.00" {...form.getInputProps('totalPrice')} />
         </SimpleGrid>
         <TextInput
-          label={`Or price per ${charge ? 'kWh' : form.values.unit === 'L' ? 'litre' : 'gallon'}`}
+          label={`Or price per ${charge ? 'kWh' : volumeName(volumeUnit)}`}
           description="Used when the total is left empty"
           inputMode="decimal"
-          leftSection="$"
+          leftSection={f.currencySign}
           disabled={form.values.totalPrice.trim() !== ''}
           {...form.getInputProps('pricePerUnit')}
         />

@@ -3,34 +3,36 @@ import { Badge, Button, Card, Group, Menu, Skeleton, Stack, Text } from '@mantin
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FUEL_PAGE_SIZE, type FuelEntry } from '../../../shared/fuel.ts';
+import { chargeEconomyIn, fuelEconomyIn } from '../../../shared/units.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
-import { formatCost, formatDay, formatMiles } from '../garage/UrgencyBadge.tsx';
+import { useUnits } from '../../lib/units.ts';
 import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { FuelForm } from './FuelForm.tsx';
-import { formatEconomy, formatQuantity, NOTE_TEXT } from './format.ts';
+import { NOTE_TEXT } from './format.ts';
 
 type Overview = RouterOutputs['fuel']['overview'];
 
 function EntryRow({ entry, onEdit, onRemove }: { entry: FuelEntry; onEdit: () => void; onRemove: () => void }) {
+  const f = useUnits();
   return (
     <Card withBorder padding="sm" component="li" aria-label={`Fill-up of ${entry.date}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Stack gap={2} miw={0}>
           <Text fw={600} size="sm">
-            {formatDay(entry.date)} · {formatMiles(entry.odometer)}
+            {f.day(entry.date)} · {f.distance(entry.odometer)}
           </Text>
           <Text size="sm">
-            {formatQuantity(entry.quantity, entry.kind)}
-            {entry.totalPrice !== null ? ` · ${formatCost(entry.totalPrice)}` : ''}
-            {entry.pricePerUnit !== null ? ` (${formatCost(String(entry.pricePerUnit))}/${entry.kind === 'charge' ? 'kWh' : 'gal'})` : ''}
+            {f.quantity(entry.quantity, entry.kind)}
+            {entry.totalPrice !== null ? ` · ${f.money(entry.totalPrice)}` : ''}
+            {entry.pricePerUnit !== null ? ` (${f.unitPrice(entry.pricePerUnit, entry.kind)})` : ''}
           </Text>
           <Group gap={6}>
             {entry.economy !== null ? (
               <Text size="sm" fw={600} data-testid="fill-economy">
-                {formatEconomy(entry.economy, entry.kind)}
+                {f.economy(entry.economy, entry.kind)}
               </Text>
             ) : (
               <Text size="xs" c="dimmed">
@@ -79,11 +81,18 @@ function EntryRow({ entry, onEdit, onRemove }: { entry: FuelEntry; onEdit: () =>
   );
 }
 
-/** Economy over time: one line for fuel (mpg) and one for charging (mi/kWh), outliers kept out. */
+/** Economy over time in the user's units: one line for fuel (mpg, L/100 km...) and one for charging (mi/kWh or km/kWh), outliers kept out. */
 export function EconomyChart({ overview }: { overview: Overview }) {
-  const fuel = overview.economy.filter((p) => p.kind === 'fuel' && !p.outlier).map((p) => ({ date: formatDay(p.date), mpg: p.economy }));
-  const charge = overview.economy.filter((p) => p.kind === 'charge' && !p.outlier).map((p) => ({ date: formatDay(p.date), 'mi/kWh': p.economy }));
-  const average = overview.averageMpg !== null ? formatEconomy(overview.averageMpg, 'fuel') : overview.averageMiPerKwh !== null ? formatEconomy(overview.averageMiPerKwh, 'charge') : null;
+  const f = useUnits();
+  const fuel = overview.economy.flatMap((p) => {
+    const value = p.kind === 'fuel' && !p.outlier ? fuelEconomyIn(p.economy, f.units) : null;
+    return value === null ? [] : [{ date: f.day(p.date), [f.economyLabel]: Math.round(value * 100) / 100 }];
+  });
+  const charge = overview.economy.flatMap((p) => {
+    const value = p.kind === 'charge' && !p.outlier ? chargeEconomyIn(p.economy, f.units.distanceUnit) : null;
+    return value === null ? [] : [{ date: f.day(p.date), [f.chargeLabel]: Math.round(value * 100) / 100 }];
+  });
+  const average = overview.averageMpg !== null ? f.economy(overview.averageMpg, 'fuel') : overview.averageMiPerKwh !== null ? f.economy(overview.averageMiPerKwh, 'charge') : null;
   return (
     <ChartCard
       title="Economy over time"
@@ -91,14 +100,15 @@ export function EconomyChart({ overview }: { overview: Overview }) {
       summary={`Economy of ${fuel.length + charge.length} fills${average ? `, average ${average}` : ''}`}
       empty={fuel.length + charge.length === 0}
     >
-      {fuel.length > 0 ? <LineChart h={220} data={fuel} dataKey="date" series={[{ name: 'mpg', color: 'blue.6' }]} curveType="linear" withDots /> : null}
-      {charge.length > 0 ? <LineChart h={220} data={charge} dataKey="date" series={[{ name: 'mi/kWh', color: 'teal.6' }]} curveType="linear" withDots /> : null}
+      {fuel.length > 0 ? <LineChart h={220} data={fuel} dataKey="date" series={[{ name: f.economyLabel, color: 'blue.6' }]} curveType="linear" withDots /> : null}
+      {charge.length > 0 ? <LineChart h={220} data={charge} dataKey="date" series={[{ name: f.chargeLabel, color: 'teal.6' }]} curveType="linear" withDots /> : null}
     </ChartCard>
   );
 }
 
 export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; odometer: number; overview: Overview | undefined }) {
   const utils = trpc.useUtils();
+  const f = useUnits();
   const [page, setPage] = useState(1);
   const log = trpc.fuel.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<FuelEntry | 'new' | null>(null);
@@ -147,7 +157,7 @@ export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; 
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Fill-up">
         {removing ? (
           <ConfirmBody
-            message={`Delete the fill-up of ${formatDay(removing.date)}? The economy of the next fill is computed again.`}
+            message={`Delete the fill-up of ${f.day(removing.date)}? The economy of the next fill is computed again.`}
             confirmLabel="Delete"
             loading={remove.isPending}
             onCancel={() => setRemoving(null)}

@@ -4,22 +4,25 @@ import { useState } from 'react';
 import { dueSummary } from '../../../shared/due.ts';
 import { URGENCIES, type DueItem } from '../../../shared/garage.ts';
 import { repeatText, type Reminder } from '../../../shared/reminders.ts';
-import { formatDay, formatMiles, UrgencyBadge } from './UrgencyBadge.tsx';
+import { intervalTextIn } from '../../../shared/units.ts';
+import { useUnits } from '../../lib/units.ts';
+import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 const DUE_SHOWN = 6;
 
 /** Where a due item's count starts, in words. */
 function LastDone({ item }: { item: DueItem }) {
+  const f = useUnits();
   if (item.basis === 'tracking') {
     return (
       <Text size="sm" c="dimmed">
-        Tracked since {formatDay(item.trackingDate)}
+        Tracked since {f.day(item.trackingDate)}
       </Text>
     );
   }
   return (
     <Text size="sm">
-      {[item.lastServiceDate ? formatDay(item.lastServiceDate) : null, item.lastServiceMileage !== null ? formatMiles(item.lastServiceMileage) : null].filter(Boolean).join(' · ')}
+      {[item.lastServiceDate ? f.day(item.lastServiceDate) : null, item.lastServiceMileage !== null ? f.distance(item.lastServiceMileage) : null].filter(Boolean).join(' · ')}
       {item.basis === 'known' ? (
         <Text span size="xs" c="dimmed" display="block">
           as told when saved
@@ -46,17 +49,19 @@ function merged(items: DueItem[], reminders: Reminder[]): Row[] {
 }
 
 function NextDue({ item }: { item: DueItem | Reminder }) {
+  const f = useUnits();
   return (
     <>
-      <Text size="sm">{[item.dueDate ? formatDay(item.dueDate) : null, item.dueMileage !== null ? formatMiles(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
+      <Text size="sm">{[item.dueDate ? f.day(item.dueDate) : null, item.dueMileage !== null ? f.distance(item.dueMileage) : null].filter(Boolean).join(' or ')}</Text>
       <Text size="xs" c="dimmed">
-        {dueSummary(item)}
+        {dueSummary(item, f.units)}
       </Text>
     </>
   );
 }
 
 function ReminderName({ reminder, actions }: { reminder: Reminder; actions: ReminderActions }) {
+  const { units } = useUnits();
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
       <div style={{ minWidth: 0 }}>
@@ -64,7 +69,7 @@ function ReminderName({ reminder, actions }: { reminder: Reminder; actions: Remi
           {reminder.title}
         </Text>
         <Text size="xs" c="dimmed">
-          Your reminder · {repeatText(reminder)}
+          Your reminder · {repeatText(reminder, units)}
         </Text>
         {reminder.notes ? (
           <Text size="xs" c="dimmed" lineClamp={2}>
@@ -96,6 +101,7 @@ function ReminderName({ reminder, actions }: { reminder: Reminder; actions: Remi
 
 /** A garage vehicle's due list, the owner's reminders among the computed items: the most urgent first, six at a time. */
 export function DueTable({ items, reminders = [], actions, name }: { items: DueItem[]; reminders?: Reminder[]; actions?: ReminderActions; name: string }) {
+  const f = useUnits();
   const [all, setAll] = useState(false);
   const rows = merged(items, reminders);
   const shown = all ? rows : rows.slice(0, DUE_SHOWN);
@@ -123,7 +129,7 @@ export function DueTable({ items, reminders = [], actions, name }: { items: DueI
                         {row.item.service}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {row.item.componentName} · {row.item.intervalText}
+                        {row.item.componentName} · {intervalTextIn(row.item.intervalText, f.units)}
                       </Text>
                     </>
                   ) : (

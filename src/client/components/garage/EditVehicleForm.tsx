@@ -12,23 +12,24 @@ import {
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { formatMiles } from './UrgencyBadge.tsx';
+import { useUnits } from '../../lib/units.ts';
 
 /** Rename a garage vehicle or set its odometer (a lower reading asks why: docs/garage.md). */
 export function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const f = useUnits();
   type Values = { nickname: string; odometer: string; odometerCorrection: OdometerCorrection | '' };
   const form = useForm<Values>({
-    initialValues: { nickname: entry.nickname, odometer: String(entry.odometer), odometerCorrection: '' },
+    initialValues: { nickname: entry.nickname, odometer: f.distanceInput(entry.odometer), odometerCorrection: '' },
     validate: (values) => {
-      const errors = zodFormValidator<Record<string, unknown>>(updateGarageVehicleSchema)({ ...values, odometerCorrection: values.odometerCorrection || undefined });
+      const errors = zodFormValidator<Record<string, unknown>>(updateGarageVehicleSchema)({ ...values, odometer: f.distanceFromInput(values.odometer), odometerCorrection: values.odometerCorrection || undefined });
       if (lower(values.odometer) && !values.odometerCorrection) errors.odometerCorrection = 'Say why the odometer reads less';
       return errors;
     },
   });
   // The odometer never goes back silently: below the highest recorded mileage, the owner says why.
   const lower = (odometer: string) => {
-    const parsed = mileageSchema.safeParse(odometer);
+    const parsed = mileageSchema.safeParse(f.distanceFromInput(odometer));
     return parsed.success && parsed.data < entry.highestMileage;
   };
   const update = trpc.garage.update.useMutation({
@@ -45,16 +46,16 @@ export function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDon
   return (
     <form
       onSubmit={form.onSubmit(({ odometerCorrection, ...values }) =>
-        update.mutate({ ...values, id: entry.id, ...(lower(values.odometer) && odometerCorrection ? { odometerCorrection } : {}) }),
+        update.mutate({ ...values, odometer: f.distanceFromInput(values.odometer), id: entry.id, ...(lower(values.odometer) && odometerCorrection ? { odometerCorrection } : {}) }),
       )}
       noValidate
     >
       <Stack gap="sm">
         <TextInput label="Nickname" withAsterisk maxLength={GARAGE_LIMITS.nickname} {...form.getInputProps('nickname')} />
-        <TextInput label="Current odometer" withAsterisk inputMode="numeric" rightSection="mi" {...form.getInputProps('odometer')} />
+        <TextInput label="Current odometer" withAsterisk inputMode="numeric" rightSection={f.units.distanceUnit} {...form.getInputProps('odometer')} />
         {lower(form.values.odometer) ? (
           <Radio.Group
-            label={`This is below the highest recorded mileage, ${formatMiles(entry.highestMileage)}. Why?`}
+            label={`This is below the highest recorded mileage, ${f.distance(entry.highestMileage)}. Why?`}
             withAsterisk
             {...form.getInputProps('odometerCorrection')}
           >

@@ -5,6 +5,7 @@ import { dueSummary } from '../../../shared/due.ts';
 import { type DueItem } from '../../../shared/garage.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { useUnits } from '../../lib/units.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 /** At most this many lines: the box stays small on a phone; the garage has the rest. */
@@ -13,6 +14,7 @@ const SHOWN = 3;
 /** The home page's alerts: what is overdue or due on the user's saved vehicles, in a few lines. */
 export function MaintenanceAlerts() {
   const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
+  const { units } = useUnits();
   const alerts = (due.data ?? []).filter((item) => item.urgency === 'overdue' || item.urgency === 'due');
   if (alerts.length === 0) return null;
   const overdue = alerts.filter((item) => item.urgency === 'overdue').length;
@@ -32,7 +34,7 @@ export function MaintenanceAlerts() {
             <Group gap={8} wrap="nowrap" align="flex-start">
               <UrgencyBadge urgency={item.urgency} size="sm" style={{ flexShrink: 0 }} />
               <Text size="sm" lineClamp={2}>
-                <strong>{item.service}</strong> on {item.nickname}: {dueSummary(item)}
+                <strong>{item.service}</strong> on {item.nickname}: {dueSummary(item, units)}
               </Text>
             </Group>
           </List.Item>

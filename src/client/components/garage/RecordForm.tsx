@@ -7,6 +7,7 @@ import { serviceName } from '../../../shared/due.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { recordDay } from './UrgencyBadge.tsx';
 
@@ -32,13 +33,13 @@ type FormValues = {
   notes: string;
 };
 
-function fieldsOf(values: FormValues, timeZone: string) {
+function fieldsOf(values: FormValues, timeZone: string, f: UnitFormat) {
   return {
     componentId: values.componentId,
     serviceType: values.serviceType,
     date: values.date,
-    mileage: values.mileage.trim() === '' ? null : values.mileage,
-    cost: values.cost.trim() === '' ? null : values.cost.replace(/^\$/, ''),
+    mileage: values.mileage.trim() === '' ? null : f.distanceFromInput(values.mileage),
+    cost: values.cost.trim() === '' ? null : f.decimalFromInput(values.cost),
     status: values.status,
     description: values.description,
     notes: values.notes,
@@ -64,20 +65,21 @@ export function RecordForm({
 }) {
   const timeZone = browserTimeZone();
   const utils = trpc.useUtils();
+  const f = useUnits();
   const form = useForm<FormValues>({
     initialValues: {
       target: record ? '' : (initial?.targetKey ?? targets[0]?.key ?? ''),
       componentId: record?.componentId ?? initial?.componentId ?? null,
       serviceType: record?.serviceType ?? initial?.serviceType ?? '',
       date: record ? recordDay(record.date) : todayIn(timeZone),
-      mileage: record?.mileageValue?.toString() ?? '',
+      mileage: record?.mileageValue != null ? f.distanceInput(record.mileageValue) : '',
       cost: record?.cost ?? '',
       status: record?.status ?? 'completed',
       description: record?.description ?? '',
       notes: record?.notes ?? '',
     },
     validate: (values) => ({
-      ...validateFields(fieldsOf(values, timeZone)),
+      ...validateFields(fieldsOf(values, timeZone, f)),
       ...(!record && !targets.some((t) => t.key === values.target) ? { target: 'Choose a vehicle' } : {}),
     }),
   });
@@ -102,7 +104,7 @@ export function RecordForm({
   const update = trpc.garage.records.update.useMutation({ onSuccess: done('Service record updated'), onError: fail('Failed to update the service record') });
 
   const submit = (values: FormValues) => {
-    const fields = fieldsOf(values, timeZone);
+    const fields = fieldsOf(values, timeZone, f);
     if (record) update.mutate({ ...fields, id: record.id });
     else if (target) create.mutate({ ...fields, vehicleId: target.vehicleId, serviceCenterId: target.serviceCenterId, customerVehicleId: target.customerVehicleId });
   };
@@ -152,8 +154,8 @@ export function RecordForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Mileage" inputMode="numeric" rightSection="mi" placeholder="Odometer at the service" {...form.getInputProps('mileage')} />
-          <TextInput label="Cost" inputMode="decimal" leftSection="$" placeholder="0.00" {...form.getInputProps('cost')} />
+          <TextInput label="Mileage" inputMode="numeric" rightSection={f.units.distanceUnit} placeholder="Odometer at the service" {...form.getInputProps('mileage')} />
+          <TextInput label="Cost" inputMode="decimal" leftSection={f.currencySign} placeholder="0.00" {...form.getInputProps('cost')} />
         </SimpleGrid>
         <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={GARAGE_LIMITS.description} {...form.getInputProps('description')} />
         <Textarea label="Notes" autosize minRows={1} maxRows={6} maxLength={GARAGE_LIMITS.notes} {...form.getInputProps('notes')} />

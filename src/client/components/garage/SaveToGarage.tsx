@@ -11,6 +11,7 @@ import type { Vehicle, VehicleComponent } from '../../../shared/vehicles.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
 /** How many of the vehicle's most frequent services the first-week step asks about. */
@@ -33,14 +34,14 @@ type FormValues = { nickname: string; odometer: string; knowledge: 'known' | 'un
 const firstStepSchema = z.object({ nickname: nicknameSchema, odometer: mileageSchema });
 
 /** What is sent: always the vehicle on screen, never one remembered from an earlier decode. */
-function payload(vehicle: Vehicle, values: FormValues): AddToGarageInput {
+function payload(vehicle: Vehicle, values: FormValues, f: UnitFormat): AddToGarageInput {
   const lastKnown =
     values.knowledge === 'known'
       ? values.known
           .filter((known) => known.mileage.trim() !== '' || known.date !== '')
-          .map((known) => ({ service: known.service, mileage: known.mileage.trim() === '' ? null : known.mileage, date: known.date === '' ? null : known.date }))
+          .map((known) => ({ service: known.service, mileage: known.mileage.trim() === '' ? null : f.distanceFromInput(known.mileage), date: known.date === '' ? null : known.date }))
       : [];
-  return { vehicleId: vehicle.id, nickname: values.nickname, odometer: values.odometer, lastKnown, timeZone: browserTimeZone() };
+  return { vehicleId: vehicle.id, nickname: values.nickname, odometer: f.distanceFromInput(values.odometer), lastKnown, timeZone: browserTimeZone() };
 }
 
 /** Server or schema paths of the payload ('lastKnown.0.date') as the form's ('known.0.date'). */
@@ -57,6 +58,7 @@ function SaveDialog({ vehicle, opened, onClose }: { vehicle: Vehicle; opened: bo
   const components = trpc.vehicles.components.useQuery({ vehicleId: vehicle.id });
   const services = mainServices(components.data ?? []);
   const [step, setStep] = useState<1 | 2>(1);
+  const f = useUnits();
   const form = useForm<FormValues>({
     initialValues: {
       nickname: `${vehicle.year} ${vehicle.make} ${vehicle.model}`.slice(0, GARAGE_LIMITS.nickname),
@@ -64,7 +66,7 @@ function SaveDialog({ vehicle, opened, onClose }: { vehicle: Vehicle; opened: bo
       knowledge: 'unknown',
       known: [],
     },
-    validate: zodFormValidator<FormValues>(firstStepSchema),
+    validate: (values) => zodFormValidator<Record<string, unknown>>(firstStepSchema)({ ...values, odometer: f.distanceFromInput(values.odometer) }),
   });
   const add = trpc.garage.add.useMutation({
     onSuccess: (entry) => {
@@ -88,7 +90,7 @@ function SaveDialog({ vehicle, opened, onClose }: { vehicle: Vehicle; opened: bo
   }
 
   function save(values: FormValues) {
-    const input = payload(vehicle, values);
+    const input = payload(vehicle, values, f);
     const parsed = addToGarageSchema.safeParse(input);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
@@ -115,7 +117,7 @@ function SaveDialog({ vehicle, opened, onClose }: { vehicle: Vehicle; opened: bo
               description="Miles on the dashboard today"
               withAsterisk
               inputMode="numeric"
-              rightSection="mi"
+              rightSection={f.units.distanceUnit}
               {...form.getInputProps('odometer')}
             />
             <Group justify="flex-end" gap="sm">
@@ -145,7 +147,7 @@ function SaveDialog({ vehicle, opened, onClose }: { vehicle: Vehicle; opened: bo
                   <fieldset key={known.service} className="known-service">
                     <legend>Last {known.service.toLowerCase()}</legend>
                     <SimpleGrid cols={2} spacing="xs">
-                      <TextInput label="At" aria-label={`Last ${known.service.toLowerCase()} at`} inputMode="numeric" rightSection="mi" {...form.getInputProps(`known.${index}.mileage`)} />
+                      <TextInput label="At" aria-label={`Last ${known.service.toLowerCase()} at`} inputMode="numeric" rightSection={f.units.distanceUnit} {...form.getInputProps(`known.${index}.mileage`)} />
                       <TextInput label="On" aria-label={`Last ${known.service.toLowerCase()} on`} type="date" max={today} {...form.getInputProps(`known.${index}.date`)} />
                     </SimpleGrid>
                   </fieldset>

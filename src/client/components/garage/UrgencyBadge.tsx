@@ -22,19 +22,7 @@ export function RecordStatusBadge({ status, ...props }: { status: RecordStatus }
   );
 }
 
-export function formatMiles(miles: number | null): string {
-  return miles === null ? '-' : `${miles.toLocaleString('en-US')} mi`;
-}
-
-export function formatCost(cost: string | null): string {
-  return cost === null ? '-' : `$${Number(cost).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** A stored record day (kept at noon UTC) as the day it was entered. */
 export function recordDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-export function formatDay(day: string | null): string {
-  return day ? new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' }) : '-';
 }

@@ -5,20 +5,23 @@ import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { useUnits, type UnitFormat } from '../../lib/units.ts';
+import { distanceName } from '../../../shared/units.ts';
 
 type FormValues = { title: string; notes: string; dueDate: string; dueMileage: string; everyMonths: string; everyMiles: string };
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 const wholeNumber = (value: string) => (value.trim() === '' ? null : Number(value.replace(/[,\s]/g, '')));
 
-function valuesOf(form: FormValues) {
+/** Mileages typed in the user's unit, sent as whole miles. */
+function valuesOf(form: FormValues, f: UnitFormat) {
   return {
     title: form.title,
     notes: form.notes,
     dueDate: blankToNull(form.dueDate),
-    dueMileage: blankToNull(form.dueMileage),
+    dueMileage: form.dueMileage.trim() === '' ? null : f.distanceFromInput(form.dueMileage),
     everyMonths: wholeNumber(form.everyMonths),
-    everyMiles: wholeNumber(form.everyMiles),
+    everyMiles: form.everyMiles.trim() === '' ? null : Number(f.distanceFromInput(form.everyMiles)),
   };
 }
 
@@ -27,16 +30,17 @@ const validate = zodFormValidator<ReturnType<typeof valuesOf>>(reminderValuesSch
 /** Add a reminder to a garage vehicle (no reminder given) or change one; the shared schema checks it here and on the server. */
 export function ReminderForm({ vehicleId, reminder, onDone, onCancel }: { vehicleId: string; reminder?: Reminder; onDone: () => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
+  const f = useUnits();
   const form = useForm<FormValues>({
     initialValues: {
       title: reminder?.title ?? '',
       notes: reminder?.notes ?? '',
       dueDate: reminder?.dueDate ?? '',
-      dueMileage: reminder?.dueMileage?.toString() ?? '',
+      dueMileage: reminder?.dueMileage != null ? f.distanceInput(reminder.dueMileage) : '',
       everyMonths: reminder?.everyMonths?.toString() ?? '',
-      everyMiles: reminder?.everyMiles?.toString() ?? '',
+      everyMiles: reminder?.everyMiles != null ? f.distanceInput(reminder.everyMiles) : '',
     },
-    validate: (values) => validate(valuesOf(values)),
+    validate: (values) => validate(valuesOf(values, f)),
   });
   const done = (message: string) => () => {
     notifySuccess('Success', message);
@@ -51,7 +55,7 @@ export function ReminderForm({ vehicleId, reminder, onDone, onCancel }: { vehicl
   const update = trpc.garage.reminders.update.useMutation({ onSuccess: done('Reminder updated'), onError: fail('Failed to update the reminder') });
 
   const submit = (values: FormValues) => {
-    const fields = valuesOf(values);
+    const fields = valuesOf(values, f);
     if (reminder) update.mutate({ ...fields, id: reminder.id, timeZone: browserTimeZone() });
     else create.mutate({ ...fields, vehicleId });
   };
@@ -65,11 +69,11 @@ export function ReminderForm({ vehicleId, reminder, onDone, onCancel }: { vehicl
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Due on" type="date" {...form.getInputProps('dueDate')} />
-          <TextInput label="Due at mileage" inputMode="numeric" rightSection="mi" placeholder="e.g. 36,000" {...form.getInputProps('dueMileage')} />
+          <TextInput label="Due at mileage" inputMode="numeric" rightSection={f.units.distanceUnit} placeholder="e.g. 36,000" {...form.getInputProps('dueMileage')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Repeat every (months)" inputMode="numeric" placeholder="Once" description="e.g. 12 for yearly" {...form.getInputProps('everyMonths')} />
-          <TextInput label="Repeat every (miles)" inputMode="numeric" placeholder="Once" description="e.g. 6,000 for tyre rotation" {...form.getInputProps('everyMiles')} />
+          <TextInput label={`Repeat every (${distanceName(f.units.distanceUnit, true)})`} inputMode="numeric" placeholder="Once" description="e.g. 6,000 for tyre rotation" {...form.getInputProps('everyMiles')} />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={1} maxRows={6} maxLength={REMINDER_LIMITS.notes} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">

@@ -1,11 +1,13 @@
-import { Accordion, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPlus, IconPointer } from '@tabler/icons-react';
+import { Accordion, ActionIcon, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPaperclip, IconPlus, IconPointer } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/constants.ts';
 import { worstUrgency } from '../../../shared/due.ts';
 import { type DueItem } from '../../../shared/garage.ts';
-import type { VehicleComponent } from '../../../shared/vehicles.ts';
+import type { ComponentServiceRecord, VehicleComponent } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useUnits } from '../../lib/units.ts';
+import { RecordFiles } from '../files/RecordFiles.tsx';
 import { swatch } from './swatches.ts';
 import { RecordForm } from '../garage/RecordForm.tsx';
 import { ownKey, useRecordTargets } from '../garage/use-record-targets.ts';
@@ -47,18 +49,35 @@ function ServiceHistoryModal({
   const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId) ?? false;
   const { targets } = useRecordTargets();
   const [adding, setAdding] = useState(false);
+  // The receipts and photos of one record, shown in place of the list (as the records page shows them).
+  const [filesOf, setFilesOf] = useState<ComponentServiceRecord | null>(null);
+  const f = useUnits();
+  const day = (record: ComponentServiceRecord) => f.day(record.date.toISOString().slice(0, 10));
   const close = () => {
     setAdding(false);
+    setFilesOf(null);
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={adding ? `Add Service Record: ${component.name}` : `Service History: ${component.name}`} size="lg">
-      {inGarage && !adding ? (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={adding ? `Add Service Record: ${component.name}` : filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${day(filesOf)}` : `Service History: ${component.name}`}
+      size="lg"
+    >
+      {filesOf ? (
+        <Stack gap="sm">
+          <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={() => setFilesOf(null)} style={{ alignSelf: 'flex-start' }}>
+            Back to the history
+          </Button>
+          <RecordFiles recordId={filesOf.id} />
+        </Stack>
+      ) : inGarage && !adding ? (
         <Button leftSection={<IconPlus size={16} />} size="compact-md" mb="sm" onClick={() => setAdding(true)}>
           Add record
         </Button>
       ) : null}
-      {adding ? (
+      {filesOf ? null : adding ? (
         <RecordForm
           targets={targets}
           initial={{ targetKey: ownKey(component.vehicleId), componentId: component.id }}
@@ -91,15 +110,21 @@ function ServiceHistoryModal({
                 <Table.Th>Service</Table.Th>
                 <Table.Th>Mileage</Table.Th>
                 <Table.Th>Notes</Table.Th>
+                <Table.Th>Files</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(records.data ?? []).map((record) => (
                 <Table.Tr key={record.id}>
-                  <Table.Td>{record.date.toLocaleDateString()}</Table.Td>
+                  <Table.Td>{day(record)}</Table.Td>
                   <Table.Td>{record.serviceType}</Table.Td>
-                  <Table.Td>{record.mileage ?? '-'}</Table.Td>
+                  <Table.Td>{record.mileageValue !== null ? f.distance(record.mileageValue) : (record.mileage ?? '-')}</Table.Td>
                   <Table.Td>{record.description ?? ''}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" onClick={() => setFilesOf(record)} aria-label={`Receipts and photos of ${record.serviceType} of ${day(record)}`}>
+                      <IconPaperclip size={16} />
+                    </ActionIcon>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../../../../tests/helpers/factories.ts';
 import { buildApp } from '../../app.ts';
+import { findUserById } from './repository.ts';
 import { SIGNED_UP_MESSAGE } from './rest.ts';
 
 describeEachDatabase('accounts', (getDb) => {
@@ -44,6 +45,10 @@ describeEachDatabase('accounts', (getDb) => {
       emailNotifications: true,
       emailCadence: 'each',
       assistantEnabled: true,
+      distanceUnit: 'mi',
+      volumeUnit: 'gal',
+      currency: 'USD',
+      locale: 'en-US',
     });
     const stored = await getDb().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
@@ -246,6 +251,15 @@ describeEachDatabase('accounts', (getDb) => {
     expect(tech.preferences.guidanceLevel).toBe('detailed');
     const prefs = await callerFor(getDb(), tech).auth.updatePreferences({ darkMode: true });
     expect(prefs.preferences).toMatchObject({ darkMode: true, guidanceLevel: 'detailed' });
+    const units = await callerFor(getDb(), prefs).auth.updatePreferences({ distanceUnit: 'km', volumeUnit: 'L', currency: 'EUR', locale: 'de-DE' });
+    expect(units.preferences).toMatchObject({ darkMode: true, distanceUnit: 'km', volumeUnit: 'L', currency: 'EUR', locale: 'de-DE' });
+    for (const bad of [{ distanceUnit: 'furlong' }, { volumeUnit: 'barrel' }, { currency: 'usd' }, { currency: 'XXX' }, { locale: 'xx-YY' }, { locale: 'en-US'.repeat(50) }]) {
+      await expect(caller.auth.updatePreferences(bad as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    // A stored value no longer offered falls back to the default instead of resetting every preference.
+    await getDb().updateTable('users').set({ preferences: JSON.stringify({ darkMode: true, distanceUnit: 'league', currency: 'EUR' }) }).where('id', '=', user.id).execute();
+    const reread = await findUserById(getDb(), user.id);
+    expect(reread?.preferences).toMatchObject({ darkMode: true, distanceUnit: 'mi', currency: 'EUR' });
     await expect(callerFor(getDb(), null).auth.setRole({ role: 'tech' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(
       caller.auth.updatePreferences({ darkMode: 'yes' } as unknown as { darkMode: boolean }),

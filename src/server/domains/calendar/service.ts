@@ -5,6 +5,8 @@ import { domainError } from '../../http/errors.ts';
 import { dueList } from '../../lib/due-list.ts';
 import type { IcsEvent } from '../../lib/ics.ts';
 import { activeReminders } from '../../lib/reminders-due.ts';
+import { unitsOfUsers } from '../../lib/user-units.ts';
+import { DEFAULT_UNITS, intervalTextIn } from '../../../shared/units.ts';
 import { feedOwner, ownAppointments } from './repository.ts';
 
 /** What one feed may hold: a garage's due items and reminders, and the owner's appointments. */
@@ -28,6 +30,7 @@ export async function feedEvents(db: Database, token: string, timeZone: string, 
   const userId = await feedOwner(db, token);
   if (!userId) throw feedNotFound();
   const today = todayIn(timeZone, now);
+  const units = (await unitsOfUsers(db, [userId])).get(userId) ?? DEFAULT_UNITS;
   const [due, reminders, appointments] = [
     await dueList(db, userId, timeZone),
     await activeReminders(db, { userId }, today),
@@ -39,7 +42,7 @@ export async function feedEvents(db: Database, token: string, timeZone: string, 
     events.push({
       uid: `due-${item.garageVehicleId}-${item.componentId}-${slug(item.service)}@vintech`,
       summary: `${item.service}: ${item.nickname}`,
-      description: `${item.componentName} · ${item.intervalText}\n${dueSummary(item)}`,
+      description: `${item.componentName} · ${intervalTextIn(item.intervalText, units)}\n${dueSummary(item, units)}`,
       date: item.dueDate,
     });
   }
@@ -50,7 +53,7 @@ export async function feedEvents(db: Database, token: string, timeZone: string, 
     events.push({
       uid: `reminder-${reminder.id}@vintech`,
       summary: nickname ? `${reminder.title}: ${nickname}` : reminder.title,
-      description: [reminder.notes, dueSummary(reminder)].filter(Boolean).join('\n'),
+      description: [reminder.notes, dueSummary(reminder, units)].filter(Boolean).join('\n'),
       date: reminder.dueDate,
     });
   }

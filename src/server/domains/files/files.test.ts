@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addCustomer, addCustomerVehicle, addStaff, addToGarage, createCenter, createVehicle } from '../../../../tests/helpers/appointments.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
-import { filesOf, insertRecord, picture, TINY_PDF, upload } from '../../../../tests/helpers/files.ts';
+import { filesOf, insertRecord, pdfWithMetadata, picture, TINY_PDF, upload } from '../../../../tests/helpers/files.ts';
 import { FILE_LIMITS } from '../../../shared/files.ts';
 
 describeEachDatabase('files through REST', (getDb) => {
@@ -63,6 +63,13 @@ describeEachDatabase('files through REST', (getDb) => {
     expect(got.headers['content-disposition']).toMatch(/^attachment; filename="Invoice 42.pdf"/);
     expect(got.rawPayload.equals(TINY_PDF)).toBe(true);
     expect((await app.inject({ method: 'GET', url: `/api/files/${pdf.id}/thumbnail`, headers: { cookie } })).statusCode).toBe(404);
+    // A scanner's PDF loses its author, creator, producer, location and XMP; the page stays.
+    const scanned = pdfWithMetadata();
+    const stored = (await upload(app, cookie, scanned, 'scan.pdf')).json();
+    const served = (await app.inject({ method: 'GET', url: `/api/files/${stored.id}`, headers: { cookie } })).rawPayload;
+    expect(served.byteLength).toBe(scanned.byteLength);
+    expect(served.toString('latin1')).not.toMatch(/Jane Doe|Scanner Pro|48\.8584|xmpmeta/);
+    expect(served.toString('latin1')).toContain('(Total 42.00) Tj');
     const photo = (await upload(app, cookie, await picture(20, 20, 'webp'), 'a.webp')).json();
     const saved = await app.inject({ method: 'GET', url: `/api/files/${photo.id}?download`, headers: { cookie } });
     expect(saved.headers['content-disposition']).toMatch(/^attachment/);

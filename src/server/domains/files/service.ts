@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { analysePhoto } from './analysis.ts';
 import { processImage } from './images.ts';
+import { scrubPdfMetadata } from './pdf.ts';
 import {
   countAttachments,
   deleteAttachment,
@@ -30,7 +31,7 @@ export const tooLarge = () => domainError('PAYLOAD_TOO_LARGE', `A file may be at
 
 /**
  * Stores one upload (docs/files.md#rules): the type comes from the bytes alone; photos are
- * re-encoded without their metadata and get a thumbnail; the owner's quota is checked behind
+ * re-encoded without their metadata and get a thumbnail, PDFs lose their document information and XMP; the owner's quota is checked behind
  * their row lock, so two uploads at once cannot both squeeze in.
  */
 export async function storeUpload(db: Database, userId: string, bytes: Buffer, declaredName: string | undefined, declaredType?: string): Promise<StoredFile> {
@@ -42,7 +43,8 @@ export async function storeUpload(db: Database, userId: string, bytes: Buffer, d
   if (mismatch) throw domainError('UNSUPPORTED_MEDIA_TYPE', mismatch);
   let file: NewFile;
   if (type === 'application/pdf') {
-    file = { name: safeFileName(declaredName, type), contentType: type, content: bytes, thumbnail: null, width: null, height: null, analysis: null };
+    // Author, creator, producer, dates and XMP taken out in place (pdf.ts says what is reached).
+    file = { name: safeFileName(declaredName, type), contentType: type, content: scrubPdfMetadata(bytes).content, thumbnail: null, width: null, height: null, analysis: null };
   } else {
     const [image, analysis] = await Promise.all([processImage(bytes, type), analysePhoto(bytes)]);
     if (image.content.byteLength > FILE_LIMITS.maxBytes) throw tooLarge();

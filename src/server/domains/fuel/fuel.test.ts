@@ -42,6 +42,27 @@ describeEachDatabase('fuel log, expenses and costs', (getDb) => {
       [40_500, 'record'],
     ]);
     expect(overview.fuelEntries).toBe(3);
+
+    // Imperial gallons are stored as US gallons; the price per unit is per imperial gallon typed.
+    const imperial = await a.caller.fuel.create({ vehicleId, date: '2026-01-25', odometer: 40_600, quantity: '10', unit: 'impgal', pricePerUnit: '7.00' });
+    expect(imperial.quantity).toBeCloseTo(12.0095, 4);
+    expect(imperial.totalPrice).toBe('70.00');
+  });
+
+  it("counts fill-ups in the highest recorded mileage: a lower odometer asks why, as it does for records", async () => {
+    const a = await fx.ownerWith(fx.accord.vehicle, 20_000);
+    const vehicleId = fx.accord.vehicle.id;
+    await a.caller.fuel.create({ vehicleId, date: '2026-02-01', odometer: 20_500, quantity: 10, unit: 'gal' });
+    // Saved again after removal, at a lower reading: the fill-up's 20,500 is still the highest on record.
+    await a.caller.garage.remove({ id: a.entry.id });
+    const again = await a.caller.garage.add({ vehicleId, nickname: 'Again', odometer: 20_100 });
+    expect((await a.caller.garage.list()).find((g) => g.id === again.id)?.highestMileage).toBe(20_500);
+    const lower = await httpFailure(a.caller.garage.update({ id: again.id, odometer: 20_200 }));
+    expect(lower).toMatchObject({ status: 400, body: { message: expect.stringContaining('below the highest recorded mileage (20,500 mi)') } });
+    expect((await a.caller.garage.update({ id: again.id, odometer: 20_200, odometerCorrection: 'typo' })).highestMileage).toBe(20_200);
+    // After the correction, a later fill-up above the odometer raises it and counts again.
+    await a.caller.fuel.create({ vehicleId, date: '2026-02-10', odometer: 20_700, quantity: 10, unit: 'gal' });
+    expect((await a.caller.garage.list()).find((g) => g.id === again.id)).toMatchObject({ odometer: 20_700, highestMileage: 20_700 });
   });
 
   it('refuses bad input with field messages', async () => {
@@ -52,6 +73,8 @@ describeEachDatabase('fuel log, expenses and costs', (getDb) => {
     expect(await bad({ quantity: 'abc' })).toBe('Quantity must be a number like 12.5');
     expect(await bad({ quantity: 20_000 })).toBe('Quantity must be at most 10,000');
     expect(await bad({ kind: 'charge', unit: 'gal' })).toBe('The unit of a charge is kWh');
+    expect(await bad({ unit: 'kWh' })).toBe('The unit of fuel is gal, impgal or L');
+    expect(await bad({ unit: 'pint' })).toBe('Unit must be gal, impgal, L or kWh');
     expect(await bad({ date: '2999-01-01' })).toBe('A fill-up cannot be dated in the future');
     expect(await bad({ odometer: -5 })).toBe('odometer: Mileage must not be negative');
     expect(await bad({ totalPrice: '1.234' })).toMatch(/Total price must be a non-negative amount/);

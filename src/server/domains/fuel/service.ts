@@ -108,7 +108,7 @@ export async function changeFuelEntry(db: Database, userId: string, id: string, 
       throw domainError('BAD_REQUEST', 'Give the quantity and its unit when changing between fuel and charge', { field: 'quantity' });
     }
     if (patch.unit !== undefined && (kind === 'charge') !== (patch.unit === 'kWh')) {
-      throw domainError('BAD_REQUEST', kind === 'charge' ? 'The unit of a charge is kWh' : 'The unit of fuel is gal or L', { field: 'unit' });
+      throw domainError('BAD_REQUEST', kind === 'charge' ? 'The unit of a charge is kWh' : 'The unit of fuel is gal, impgal or L', { field: 'unit' });
     }
     const typed = patch.quantity ?? existing.quantity;
     const values: FuelValues = {

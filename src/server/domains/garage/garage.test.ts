@@ -238,6 +238,11 @@ describeEachDatabase('the assistant leads with what is due', (getDb) => {
       priority: 'high',
     });
     expect(mostUrgent).toMatchObject({ service: 'Oil change', basis: 'known', urgency: 'overdue' });
+    // The tip's distances follow the owner's units.
+    expect(tips[0]!.body).toMatch(/\d miles/);
+    const inKm = await callerFor(db, await caller.auth.updatePreferences({ distanceUnit: 'km' })).knowledge.tips({ pageContext: 'service-records', role: 'simple' });
+    expect(inKm[0]!.body).toMatch(/\d km/);
+    expect(inKm[0]!.body).not.toMatch(/\d mi|miles/);
     // The home page shows it in its own alert box: the assistant does not repeat it there.
     expect((await caller.knowledge.tips({ pageContext: 'home', role: 'simple' })).some((tip) => tip.id.startsWith('due:'))).toBe(false);
     // Pages about other things keep their own advice.

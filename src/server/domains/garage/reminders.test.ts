@@ -237,4 +237,21 @@ describeEachDatabase('reminders, due crossings and the calendar feed', (getDb) =
     const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM calendar_feeds WHERE user_id = ${user.id}::uuid`.execute(db);
     expect(rows.rows[0]!.n).toBe(0);
   });
+
+  // Last: its scan announces other tests' vehicles too.
+  it("words due notices and the calendar feed in the owner's units", async () => {
+    const db = getDb();
+    const { user, caller } = await owner(40_000, [{ service: 'Oil change', date: shiftDay(todayIn('UTC'), -30), mileage: 35_200 }]);
+    await caller.auth.updatePreferences({ distanceUnit: 'km' });
+    await scanDueCrossings(db, new Date());
+    // 200 miles left.
+    const notices = await dueNotices(db, user);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toMatch(/322 km left$/);
+    const feed = await caller.calendar.create();
+    const res = await app.inject({ method: 'GET', url: `${feed.path}?timeZone=UTC`, headers: { host: 'localhost:3000' } });
+    const oil = parseIcs(res.body).components.find((c) => c.get('SUMMARY') === 'Oil change: Work truck')!;
+    expect(oil.get('DESCRIPTION')).toContain('322 km left');
+    expect(oil.get('DESCRIPTION')).not.toMatch(/\d mi\b|miles/);
+  });
 });

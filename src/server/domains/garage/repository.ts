@@ -18,19 +18,28 @@ const garageColumns = [
 type GarageRow = Pick<Selectable<GarageVehiclesTable>, (typeof garageColumns)[number]>;
 
 /**
- * The highest mileage on record for each garage row: its odometer, or a completed record of the
- * owner's entered since the last odometer correction (a correction settles everything before it).
+ * The highest mileage on record for each garage row: its odometer, or a completed record or a
+ * fill-up of the owner's entered since the last odometer correction (a correction settles
+ * everything before it).
  */
 async function highestMileages(db: Executor, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const result = await sql<{ id: string; highest: number }>`
-    SELECT g.id, greatest(g.odometer, coalesce(max(r.mileage_value), 0))::int AS highest
+    SELECT g.id, greatest(
+      g.odometer,
+      coalesce((SELECT max(r.mileage_value) FROM service_records r
+                WHERE r.user_id = g.user_id AND r.vehicle_id = g.vehicle_id AND r.status = 'completed'
+                  AND r.mileage_value IS NOT NULL AND r.created_at > c.since), 0),
+      coalesce((SELECT max(f.odometer) FROM fuel_entries f
+                WHERE f.user_id = g.user_id AND f.vehicle_id = g.vehicle_id AND f.created_at > c.since
+                  -- A fill dated before a replaced odometer was read on the old one.
+                  AND (g.odometer_replaced_at IS NULL OR f.date >= (g.odometer_replaced_at AT TIME ZONE 'UTC')::date)), 0)
+    )::int AS highest
     FROM garage_vehicles g
-    LEFT JOIN service_records r
-      ON r.user_id = g.user_id AND r.vehicle_id = g.vehicle_id AND r.status = 'completed' AND r.mileage_value IS NOT NULL
-     AND r.created_at > coalesce((SELECT max(c.created_at) FROM garage_odometer_corrections c WHERE c.garage_vehicle_id = g.id), '-infinity'::timestamptz)
-    WHERE g.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})
-    GROUP BY g.id, g.odometer`.execute(db);
+    CROSS JOIN LATERAL (
+      SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS since FROM garage_odometer_corrections WHERE garage_vehicle_id = g.id
+    ) c
+    WHERE g.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(db);
   return new Map(result.rows.map((row) => [row.id, row.highest]));
 }
 

@@ -20,7 +20,7 @@ export function registerGarageRest(app: FastifyInstance): void {
       url: '/api/garage/due',
       summary: 'What is due for every saved vehicle, most urgent first',
       description:
-        'One entry per component and service interval: the last completed service, the next due day and mileage (whichever comes first) and the urgency: overdue (past either), due (within 7 days or 100 miles), soon (within 30 days or 500 miles) or ok. Days are counted in `timeZone` (default UTC); `vehicleId` narrows to one vehicle.',
+        'One entry per component and service interval: the last completed service, the next due day and mileage (whichever comes first) and the urgency: overdue (past either), due (within 7 days or 100 miles), soon (within 30 days or 500 miles) or ok. Mileages in miles whatever the user\u2019s unit preferences. Days are counted in `timeZone` (default UTC); `vehicleId` narrows to one vehicle.',
       tag,
       auth: 'user',
       procedure: 'garage.due',

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/knowledge.ts';
 import type { User } from '../../../shared/auth.ts';
 import { dueSummary } from '../../../shared/due.ts';
+import { intervalTextIn, type Units } from '../../../shared/units.ts';
 import type { Executor } from '../../db/index.ts';
 import { dueList } from '../../lib/due-list.ts';
 import { tipItems, type TipItem } from './repository.ts';
@@ -39,13 +40,13 @@ export function anyWordQuery(text: string): string {
 const MAINTENANCE_PAGES: ReadonlySet<PageContext> = new Set(['service-records', 'general']);
 
 /** The most urgent overdue or due service in the user's garage, as a tip. */
-async function maintenanceTip(db: Executor, userId: string): Promise<Tip | null> {
+async function maintenanceTip(db: Executor, userId: string, units: Pick<Units, 'distanceUnit' | 'locale'>): Promise<Tip | null> {
   const [item] = await dueList(db, userId, 'UTC');
   if (!item || (item.urgency !== 'overdue' && item.urgency !== 'due')) return null;
   return {
     id: `due:${item.garageVehicleId}:${item.componentId}:${item.service}`,
     title: `${item.service} ${item.urgency === 'overdue' ? 'is overdue' : 'is due'} on ${item.nickname}`,
-    body: `${item.componentName}: ${dueSummary(item)} (${item.intervalText.toLowerCase()}). Record it in Service Records once it is done.`,
+    body: `${item.componentName}: ${dueSummary(item, units)} (${intervalTextIn(item.intervalText, units).toLowerCase()}). Record it in Service Records once it is done.`,
     priority: item.urgency === 'overdue' ? 'high' : 'medium',
     tags: ['service-records', 'maintenance'],
   };
@@ -62,7 +63,7 @@ const CANDIDATES = 10;
  * the page.
  */
 export async function tipsFor(db: Executor, input: TipsInput, user: User | null = null): Promise<Tip[]> {
-  const maintenance = user && MAINTENANCE_PAGES.has(input.pageContext) ? await maintenanceTip(db, user.id) : null;
+  const maintenance = user && MAINTENANCE_PAGES.has(input.pageContext) ? await maintenanceTip(db, user.id, user.preferences) : null;
   const helpText = HELP_TEXTS[input.pageContext][input.role];
   const tips = await tipItems(db, {
     audience: input.role,

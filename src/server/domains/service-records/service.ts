@@ -145,7 +145,7 @@ export async function recordsCsv(
 export async function componentHistory(db: Executor, userId: string, vehicleId: string, componentId: string) {
   if (!(await componentBelongsTo(db, componentId, vehicleId))) throw domainError('NOT_FOUND', 'Component not found');
   const { items } = await listRecords(db, userId, { vehicleId, componentId, timeZone: 'UTC' }, { limit: 100, offset: 0 });
-  return items.map(({ id, serviceType, description, mileage, date }) => ({ id, serviceType, description, mileage, date }));
+  return items.map(({ id, serviceType, description, mileage, mileageValue, date }) => ({ id, serviceType, description, mileage, mileageValue, date }));
 }
 
 /** A list's filters; a shop customer's vehicle must be one of the caller's shops' (else 404). */

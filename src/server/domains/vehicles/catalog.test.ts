@@ -138,7 +138,7 @@ describeEachDatabase('vehicles: catalog, manual choice, search and service histo
     await db
       .insertInto('service_records')
       .values([
-        { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: brakes.id, service_type: 'Pads replaced', mileage: '42,000', date: '2025-03-01T10:00:00Z' },
+        { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: brakes.id, service_type: 'Pads replaced', mileage: '42,000', mileage_value: 42_000, date: '2025-03-01T10:00:00Z' },
         { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: brakes.id, service_type: 'Fluid flush', date: '2025-09-01T10:00:00Z' },
         { vehicle_id: vehicle.id, user_id: ownerUser.id, component_id: engine.id, service_type: 'Oil change' },
         // Another owner's history of the same model never shows.
@@ -146,9 +146,9 @@ describeEachDatabase('vehicles: catalog, manual choice, search and service histo
       ])
       .execute();
     const records = await owner.vehicles.serviceRecords(input);
-    expect(records.map((r) => [r.serviceType, r.mileage])).toEqual([
-      ['Fluid flush', null],
-      ['Pads replaced', '42,000'],
+    expect(records.map((r) => [r.serviceType, r.mileage, r.mileageValue])).toEqual([
+      ['Fluid flush', null, null],
+      ['Pads replaced', '42,000', 42_000],
     ]);
     const other = await callerFor(db, null).vehicles.decodeVin({ vin: '1FAGP8FF8S5112755' });
     expect((await rejection(owner.vehicles.serviceRecords({ vehicleId: other.id, componentId: brakes.id }))).code).toBe('NOT_FOUND');
