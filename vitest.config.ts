@@ -18,7 +18,9 @@ const unitTests = [
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
+  'src/server/lib/csv-read.test.ts',
   'src/server/lib/memory-cache.test.ts',
+  'src/server/lib/zip.test.ts',
 ];
 
 export default defineConfig({
