@@ -20,6 +20,7 @@ import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerFilesRest } from './domains/files/rest.ts';
 import { registerFuelRest } from './domains/fuel/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
+import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerShopsRest } from './domains/shops/rest.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGarageRest(app);
   registerServiceRecordsRest(app);
   registerFuelRest(app);
+  registerImportsRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);

@@ -6,6 +6,7 @@ import { customersRouter } from './domains/customers/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
+import { importsRouter } from './domains/imports/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;
