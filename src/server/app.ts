@@ -8,6 +8,7 @@ import { createContext, SESSION_ABSOLUTE_MS } from './context.ts';
 import { AuthCache } from './domains/auth/cache.ts';
 import type { Database } from './db/index.ts';
 import { escapeHtml } from './domains/auth/login-page.ts';
+import { registerAccountRest } from './domains/account/rest.ts';
 import { registerAnalyticsRest } from './domains/analytics/rest.ts';
 import { registerAppointmentsRest } from './domains/appointments/rest.ts';
 import { registerAuditRest } from './domains/audit/rest.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServiceRecordsRest(app);
   registerFuelRest(app);
   registerImportsRest(app);
+  registerAccountRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);
