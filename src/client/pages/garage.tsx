@@ -1,4 +1,4 @@
-import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconClipboardList,
   IconDots,
@@ -9,6 +9,7 @@ import {
   IconPrinter,
   IconSchema,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -16,6 +17,7 @@ import { dueSummary, worstUrgency } from '../../shared/due.ts';
 import { DUE_THRESHOLDS, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { DueTable } from '../components/garage/DueTable.tsx';
+import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
@@ -26,7 +28,7 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
-function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
+function GarageCard({ entry, due, onEdit, onAdd, onImport, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onImport: () => void; onRemove: () => void }) {
   const { vehicle } = entry;
   const urgency = worstUrgency(due.map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
@@ -68,6 +70,9 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
                 </Menu.Item>
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
+                </Menu.Item>
+                <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
+                  Import records (CSV)
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
@@ -111,6 +116,8 @@ export default function GaragePage() {
   const [editing, setEditing] = useState<GarageVehicle | null>(null);
   const [adding, setAdding] = useState<GarageVehicle | null>(null);
   const [removing, setRemoving] = useState<GarageVehicle | null>(null);
+  /** The import stepper, for one vehicle (from its menu) or the first (the page's Import button). */
+  const [importing, setImporting] = useState<{ vehicleId: string | null } | null>(null);
   const remove = trpc.garage.remove.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Vehicle removed from your garage');
@@ -124,6 +131,13 @@ export default function GaragePage() {
     <Stack gap="lg">
       <PageHeader
         title="My Garage"
+        actions={
+          garage.data && garage.data.length > 0 ? (
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting({ vehicleId: null })}>
+              Import
+            </Button>
+          ) : null
+        }
         description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${DUE_THRESHOLDS.dueMiles} miles, Soon within ${DUE_THRESHOLDS.soonDays} days or ${DUE_THRESHOLDS.soonMiles} miles.`}
       />
       {garage.isPending ? (
@@ -160,6 +174,7 @@ export default function GaragePage() {
               due={(due.data ?? []).filter((item) => item.garageVehicleId === entry.id)}
               onEdit={() => setEditing(entry)}
               onAdd={() => setAdding(entry)}
+              onImport={() => setImporting({ vehicleId: entry.vehicle.id })}
               onRemove={() => setRemoving(entry)}
             />
           ))}
@@ -174,6 +189,9 @@ export default function GaragePage() {
           <RecordForm targets={targets} initial={{ targetKey: ownKey(adding.vehicle.id) }} onDone={() => setAdding(null)} onCancel={() => setAdding(null)} />
         ) : null}
       </ShopDialog>
+      <Modal opened={importing !== null} onClose={() => setImporting(null)} title="Import records from CSV" size="48rem" yOffset="5vh" closeOnClickOutside={false}>
+        {importing && garage.data ? <ImportStepper vehicles={garage.data} initialVehicleId={importing.vehicleId} onClose={() => setImporting(null)} /> : null}
+      </Modal>
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">
         {removing ? (
           <ConfirmBody
