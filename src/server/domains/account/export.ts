@@ -16,6 +16,25 @@ export const EXPORT_COLUMNS = {
   expenses: ['date', 'category', 'amount', 'note'],
 } as const;
 
+/**
+ * Rows of one kind an export holds: each kind's JSON is built in memory before it is deflated, so
+ * this bounds the memory an export takes (100,000 records are about 40 MB of JSON).
+ */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** The kind of row the account has more of than an export holds, or null. */
+export async function exportTooLarge(db: Executor, userId: string): Promise<string | null> {
+  for (const [table, label] of [
+    ['service_records', 'service records'],
+    ['fuel_entries', 'fuel entries'],
+    ['vehicle_expenses', 'expenses'],
+  ] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    if (Number(row.n) > EXPORT_MAX_ROWS) return label;
+  }
+  return null;
+}
+
 const text = (value: string | null): CsvCell => (value === null ? null : textCell(value));
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;

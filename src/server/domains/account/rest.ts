@@ -4,7 +4,7 @@ import { userOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { documentRoute, sendError } from '../../http/rest.ts';
 import { ZipWriter } from '../../lib/zip.ts';
-import { writeAccountExport } from './export.ts';
+import { EXPORT_MAX_ROWS, exportTooLarge, writeAccountExport } from './export.ts';
 
 /** The account export (docs/data.md#export): a ZIP download, streamed as it is written. */
 export function registerAccountRest(app: FastifyInstance): void {
@@ -22,6 +22,8 @@ export function registerAccountRest(app: FastifyInstance): void {
     try {
       const user = await userOfRequest(req.server.db, req);
       if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
+      const tooMany = await exportTooLarge(req.server.db, user.id);
+      if (tooMany) throw domainError('UNPROCESSABLE_CONTENT', `Your account has more than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} ${tooMany}, more than one export holds: export a vehicle's history from its menu instead`);
       const stream = new PassThrough();
       const zip = new ZipWriter((chunk) => stream.write(chunk));
       const drain = () => (stream.writableNeedDrain ? new Promise<void>((resolve) => stream.once('drain', () => resolve())) : Promise.resolve());
