@@ -13,6 +13,7 @@ const unitTests = [
   'src/server/domains/boundaries.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
+  'src/server/domains/imports/convert.test.ts',
   'src/server/domains/vehicles/components.test.ts',
   'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',

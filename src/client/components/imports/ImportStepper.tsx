@@ -10,6 +10,7 @@ import {
   IMPORT_PRESET_LABELS,
   IMPORT_PRESETS,
   REQUIRED_FIELDS,
+  type DateOrder,
   type DistanceUnit,
   type ImportField,
   type ImportKind,
@@ -47,6 +48,7 @@ export function ImportStepper({ vehicles, initialVehicleId, onClose }: { vehicle
   const [mapping, setMapping] = useState<ImportMapping | undefined>(undefined);
   const [distanceUnit, setDistanceUnit] = useState<DistanceUnit | undefined>(undefined);
   const [volumeUnit, setVolumeUnit] = useState<VolumeUnit | undefined>(undefined);
+  const [dateOrder, setDateOrder] = useState<DateOrder>('auto');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
@@ -61,6 +63,7 @@ export function ImportStepper({ vehicles, initialVehicleId, onClose }: { vehicle
     mapping: 'mapping' in overrides ? overrides.mapping : mapping,
     distanceUnit,
     volumeUnit,
+    dateOrder,
     csv: overrides.csv ?? csv,
     timeZone: browserTimeZone(),
   });
@@ -182,6 +185,21 @@ export function ImportStepper({ vehicles, initialVehicleId, onClose }: { vehicle
                 allowDeselect={false}
                 onChange={(value) => {
                   setDistanceUnit((value ?? 'mi') as DistanceUnit);
+                  setPreview(null);
+                }}
+              />
+              <Select
+                label="Dates written as"
+                data={[
+                  { value: 'auto', label: 'Detect (month first unless the first number is above 12)' },
+                  { value: 'mdy', label: 'Month/day/year' },
+                  { value: 'dmy', label: 'Day/month/year' },
+                  { value: 'ymd', label: 'Year-month-day' },
+                ]}
+                value={dateOrder}
+                allowDeselect={false}
+                onChange={(value) => {
+                  setDateOrder((value ?? 'auto') as DateOrder);
                   setPreview(null);
                 }}
               />
