@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
+  'src/shared/obd/obd.test.ts',
+  'src/server/domains/files/analysis.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
   'src/server/domains/imports/convert.test.ts',
@@ -20,8 +22,10 @@ const unitTests = [
   'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
   'src/server/lib/csv-read.test.ts',
+  'src/server/lib/ics.test.ts',
   'src/server/lib/memory-cache.test.ts',
   'src/server/lib/zip.test.ts',
+  'src/shared/reminders.test.ts',
 ];
 
 export default defineConfig({

@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createContextInner } from '../src/server/context.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { seedShopScale } from '../src/server/domains/inquiries/shop-seed.ts';
 import { createCaller, type Caller } from '../src/server/router.ts';
+import { openBenchDatabase } from './database.ts';
 
 /**
  * Shop list benchmark: `npm run bench:crm [-- --sizes 10000,100000,1000000 --runs 25 --pglite]`.
@@ -30,33 +29,6 @@ const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 const GOAL_MS = 50;
 const TIME_ZONE = 'America/Chicago';
-
-async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const adminUrl = values.pglite ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
-  if (!adminUrl) {
-    const handle = await openDatabase({ kind: 'pglite' });
-    return { ...handle, label: 'PGlite (in memory)' };
-  }
-  const name = `vintech_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    ...handle,
-    label: `PostgreSQL server (${url.host}, database ${name}, dropped afterwards)`,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 interface Operation {
   name: string;
@@ -96,7 +68,7 @@ async function time(operation: Operation, caller: Caller, shop: { serviceCenterI
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-const handle = await openBenchDatabase();
+const handle = await openBenchDatabase({ pglite: values.pglite });
 const results = new Map<string, Map<number, { p50: number; p95: number }>>();
 try {
   console.log(`bench:crm on ${handle.label}; ${runs} runs per measurement after 3 warm-up runs`);

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../src/server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { hashPassword } from '../src/server/domains/auth/password.ts';
 import { FILE_LIMITS } from '../src/shared/files.ts';
+import { openBenchDatabase } from './database.ts';
 
 /**
  * Upload benchmark: `npm run bench:files [-- --runs 3]`.
@@ -34,32 +32,8 @@ async function tenMegabytePhoto(): Promise<Buffer> {
   }
 }
 
-async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const adminUrl = values.pglite ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
-  if (!adminUrl) return { ...(await openDatabase({ kind: 'pglite' })), label: 'PGlite (in memory)' };
-  const name = `vintech_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    ...handle,
-    label: `PostgreSQL server (${url.host}, database ${name}, dropped afterwards)`,
-    async close() {
-      await handle.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name}`);
-      await drop.end();
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const handle = await openBenchDatabase();
+  const handle = await openBenchDatabase({ pglite: values.pglite });
   console.log(`Database: ${handle.label}`);
   await migrateToLatest(handle.db, { info: () => {}, error: console.error });
   const password = 'bench password 1';

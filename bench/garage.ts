@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createContextInner } from '../src/server/context.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { createCaller, type Caller } from '../src/server/router.ts';
+import { openBenchDatabase } from './database.ts';
 
 /**
  * Garage benchmark: `npm run bench:garage [-- --runs 15 --pglite]`.
@@ -25,30 +24,6 @@ const RECORDS = 5_000;
 const FILLS = 2_000;
 const TIME_ZONE = 'America/Chicago';
 
-async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const adminUrl = values.pglite ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
-  if (!adminUrl) return { ...(await openDatabase({ kind: 'pglite' })), label: 'PGlite (in memory)' };
-  const name = `vintech_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    ...handle,
-    label: `PostgreSQL server (${url.host}, database ${name}, dropped afterwards)`,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 3; i++) await run();
   const samples: number[] = [];
@@ -62,7 +37,7 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
   return { p50: at(50), p95: at(95) };
 }
 
-const handle = await openBenchDatabase();
+const handle = await openBenchDatabase({ pglite: values.pglite });
 try {
   console.log(`bench:garage on ${handle.label}; ${runs} runs per measurement after 3 warm-up runs`);
   await migrateToLatest(handle.db, { info: () => {}, error: console.error });

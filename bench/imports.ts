@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createContextInner } from '../src/server/context.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { createCaller } from '../src/server/router.ts';
+import { openBenchDatabase } from './database.ts';
 
 /**
  * CSV import benchmark: `npm run bench:imports [-- --rows 10000 --pglite]`.
@@ -12,38 +12,13 @@ import { createCaller } from '../src/server/router.ts';
  * One owner imports a LubeLogger service-record file and a LubeLogger gas-record file of `rows`
  * rows each into a garage vehicle, through the procedure the import paths call (parsing,
  * checking every row with the form schemas, fingerprints, one transaction), then the same files
- * again (every row a duplicate). Database: in-memory PGlite, or a new database on the server of
- * BENCH_DATABASE_URL (dropped afterwards). Goal: 10,000 rows within 10 s.
+ * again (every row a duplicate). Database: bench/database.ts (a throw-away PostgreSQL database of
+ * BENCH_DATABASE_URL or DATABASE_URL, else in-memory PGlite). Goal: 10,000 rows within 10 s.
  */
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, pglite: { type: 'boolean', default: false } } });
 const ROWS = Number(values.rows);
 const GOAL_MS = 10_000;
-
-async function openBenchDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const adminUrl = values.pglite ? undefined : process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return { ...(await openDatabase({ kind: 'pglite' })), label: 'PGlite (in memory)' };
-  const { default: pg } = await import('pg');
-  const name = `vintech_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    ...handle,
-    label: `PostgreSQL server (${url.host}, database ${name}, dropped afterwards)`,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** M/D/YYYY days going back from today, one per row, oldest first. */
 function dayOf(i: number): string {
@@ -57,7 +32,7 @@ const gasFile = [
   ...Array.from({ length: ROWS }, (_, i) => `${dayOf(i)},${1_000 + i * 12},${(8 + (i % 7)).toFixed(3)},${(30 + (i % 25)).toFixed(2)},0,${i % 9 === 0 ? 'False' : 'True'},False,,`),
 ].join('\r\n');
 
-const handle = await openBenchDatabase();
+const handle = await openBenchDatabase({ pglite: values.pglite });
 try {
   console.log(`bench:imports on ${handle.label}: ${ROWS.toLocaleString('en-US')} rows a file (${(serviceFile.length / 1024 / 1024).toFixed(2)} MB and ${(gasFile.length / 1024 / 1024).toFixed(2)} MB)`);
   await migrateToLatest(handle.db, { info: () => {}, error: console.error });

@@ -20,6 +20,7 @@ import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerFilesRest } from './domains/files/rest.ts';
 import { registerFuelRest } from './domains/fuel/rest.ts';
+import { registerCalendarRest } from './domains/calendar/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGarageRest(app);
   registerServiceRecordsRest(app);
   registerFuelRest(app);
+  registerCalendarRest(app);
   registerImportsRest(app);
   registerAccountRest(app);
   registerAnalyticsRest(app);

@@ -5,6 +5,7 @@ import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
+import { calendarRouter } from './domains/calendar/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { importsRouter } from './domains/imports/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
+  calendar: calendarRouter,
   imports: importsRouter,
 });
 

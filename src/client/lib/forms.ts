@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * A Mantine form validator from a shared zod schema: the form shows the same messages the server
  * would answer, per field.
  */
-export function zodFormValidator<T extends Record<string, unknown>>(schema: z.ZodType) {
+export function zodFormValidator<T = unknown>(schema: z.ZodType) {
   return (values: T): Record<string, string> => {
     const result = schema.safeParse(values);
     if (result.success) return {};

@@ -10,7 +10,7 @@ import {
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { instant, wallClock, WhenFields } from '../shop/pickers.tsx';
+import { type DatedDraft, instant, wallClock, WhenFields, withDate } from '../shop/pickers.tsx';
 import { GarageVehicleSelect } from './GarageVehicleSelect.tsx';
 
 interface SlotValues {
@@ -23,12 +23,12 @@ interface SlotValues {
 }
 
 /** What the form holds, as the owner's request the server takes (docs/appointments.md#rules). */
-function toRequest(shopId: string, values: SlotValues): Omit<CreateAppointmentInput, 'appointmentDate'> & { appointmentDate: Date | null } {
+function toRequest(shopId: string, values: SlotValues): DatedDraft<CreateAppointmentInput> {
   return {
     serviceCenterId: shopId,
     garageVehicleId: values.garageVehicleId || undefined,
     serviceType: values.serviceType,
-    appointmentDate: values.appointmentDate ? instant(values.appointmentDate) : null,
+    appointmentDate: instant(values.appointmentDate),
     duration: values.duration,
     description: values.description || null,
   };
@@ -79,8 +79,8 @@ export function RequestSlotForm({ shop, onCancel, onRequested }: { shop: Service
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
-          const request = toRequest(shop.id, values);
-          if (request.appointmentDate) create.mutate({ ...request, appointmentDate: request.appointmentDate });
+          const request = withDate(toRequest(shop.id, values));
+          if (request) create.mutate(request);
         })}
       >
         <Stack gap="sm">

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { AppointmentStatusBadge } from './badges.tsx';
 import { Field, formatDateTime } from './parts.tsx';
-import { CustomerVehiclePicker, instant, StaffSelect, wallClock, WhenFields } from './pickers.tsx';
+import { CustomerVehiclePicker, type DatedDraft, instant, StaffSelect, wallClock, WhenFields, withDate } from './pickers.tsx';
 
 type AppointmentFormValues = {
   customerId: string | null;
@@ -26,7 +26,7 @@ type AppointmentFormValues = {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-function toCreateInput(shopId: string, values: AppointmentFormValues): CreateAppointmentInput {
+function toCreateInput(shopId: string, values: AppointmentFormValues): DatedDraft<CreateAppointmentInput> {
   return {
     serviceCenterId: shopId,
     customerId: values.customerId ?? undefined,
@@ -42,7 +42,7 @@ function toCreateInput(shopId: string, values: AppointmentFormValues): CreateApp
   };
 }
 
-function toUpdateInput(id: string, values: AppointmentFormValues): AppointmentUpdateInput {
+function toUpdateInput(id: string, values: AppointmentFormValues): DatedDraft<AppointmentUpdateInput> {
   return {
     id,
     serviceType: values.serviceType,
@@ -56,8 +56,8 @@ function toUpdateInput(id: string, values: AppointmentFormValues): AppointmentUp
   };
 }
 
-const validateCreate = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
-const validateUpdate = zodFormValidator<Record<string, unknown>>(updateAppointmentSchema);
+const validateCreate = zodFormValidator(createAppointmentSchema);
+const validateUpdate = zodFormValidator(updateAppointmentSchema);
 
 /**
  * 'Schedule New Service Appointment' for a customer of the shop (defaults: now + 24 h, 60 minutes,
@@ -83,8 +83,8 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
     },
     validate: (values) => {
       const errors = appointment
-        ? validateUpdate(toUpdateInput(appointment.id, values) as unknown as Record<string, unknown>)
-        : validateCreate(toCreateInput(shopId, values) as unknown as Record<string, unknown>);
+        ? validateUpdate(toUpdateInput(appointment.id, values))
+        : validateCreate(toCreateInput(shopId, values));
       if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
       if (!appointment && !values.customerId) errors.customerId = 'Choose the customer';
       return errors;
@@ -101,8 +101,15 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
   };
   const create = trpc.appointments.create.useMutation({ onSuccess: () => done('Service appointment created successfully'), onError: failed('Failed to create service appointment') });
   const update = trpc.appointments.update.useMutation({ onSuccess: () => done('Service appointment updated successfully'), onError: failed('Failed to update service appointment') });
-  const submit = (values: AppointmentFormValues) =>
-    appointment ? update.mutate(toUpdateInput(appointment.id, values)) : create.mutate(toCreateInput(shopId, values));
+  const submit = (values: AppointmentFormValues) => {
+    if (appointment) {
+      const input = withDate(toUpdateInput(appointment.id, values));
+      if (input) update.mutate(input);
+    } else {
+      const input = withDate(toCreateInput(shopId, values));
+      if (input) create.mutate(input);
+    }
+  };
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">

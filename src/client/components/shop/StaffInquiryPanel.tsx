@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { InquiryDetail } from './InquiryDialogs.tsx';
 import { InquiryThread } from './InquiryThread.tsx';
-import { instant, StaffSelect, wallClock, WhenFields } from './pickers.tsx';
+import { type DatedDraft, instant, StaffSelect, wallClock, WhenFields, withDate } from './pickers.tsx';
 
 /** What the shop's staff do with one inquiry: assign, talk with the customer, convert (docs/inquiries.md#staff). */
 export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
@@ -102,10 +102,10 @@ function WorkDetails({ inquiry }: { inquiry: CustomerInquiry }) {
 
 type ConversionValues = { appointmentDate: string | null; duration: number; serviceType: string; technicianId: string | null };
 
-const validateConversion = zodFormValidator<Record<string, unknown>>(createAppointmentSchema);
+const validateConversion = zodFormValidator(createAppointmentSchema);
 
 /** The appointment an inquiry becomes: its shop, customer record, inquiry and vehicle, and what the dialog chose. */
-function conversionInput(inquiry: CustomerInquiry, shopId: string, customerId: string, values: ConversionValues): CreateAppointmentInput {
+function conversionInput(inquiry: CustomerInquiry, shopId: string, customerId: string, values: ConversionValues): DatedDraft<CreateAppointmentInput> {
   return {
     serviceCenterId: shopId,
     customerId,
@@ -156,7 +156,7 @@ function ConversionForm({ inquiry, shopId, customerId, onClose }: { inquiry: Cus
       technicianId: inquiry.assignedToId,
     },
     validate: (values) => {
-      const errors = validateConversion(conversionInput(inquiry, shopId, customerId, values) as unknown as Record<string, unknown>);
+      const errors = validateConversion(conversionInput(inquiry, shopId, customerId, values));
       if (!values.appointmentDate) errors.appointmentDate = 'Appointment date and time are required';
       return errors;
     },
@@ -174,7 +174,10 @@ function ConversionForm({ inquiry, shopId, customerId, onClose }: { inquiry: Cus
     },
   });
   return (
-    <Card withBorder padding="sm" component="form" aria-label="Convert to appointment" noValidate onSubmit={form.onSubmit((values) => create.mutate(conversionInput(inquiry, shopId, customerId, values)))}>
+    <Card withBorder padding="sm" component="form" aria-label="Convert to appointment" noValidate onSubmit={form.onSubmit((values) => {
+        const input = withDate(conversionInput(inquiry, shopId, customerId, values));
+        if (input) create.mutate(input);
+      })}>
       <Stack gap="xs">
         <Text fw={600}>Book an appointment for this inquiry</Text>
         <Text size="sm" c="dimmed">

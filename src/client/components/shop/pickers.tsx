@@ -83,8 +83,17 @@ export function CustomerVehiclePicker({ shopId, customer, vehicle, vehiclePlaceh
 
 /** A moment as the date-time picker shows it: wall-clock text in the browser's zone, to the minute. */
 export const wallClock = (date: Date | number) => dayjs(date).second(0).format('YYYY-MM-DD HH:mm:ss');
-/** The picker's wall-clock text as the exact instant the server gets (none: the schema says it is required). */
-export const instant = (text: string | null) => (text ? dayjs(text).toDate() : (undefined as unknown as Date));
+/** The picker's wall-clock text as the exact instant the server gets, or null while none is chosen. */
+export const instant = (text: string | null): Date | null => (text ? dayjs(text).toDate() : null);
+
+/** An appointment input as a form builds it: the date may still be missing (the form says so). */
+export type DatedDraft<T extends { appointmentDate?: unknown }> = Omit<T, 'appointmentDate'> & { appointmentDate: Date | null };
+
+/** The input to send once a date is chosen; null while none is (validation has already said why). */
+export function withDate<T extends { appointmentDate: Date | null }>(draft: T): (Omit<T, 'appointmentDate'> & { appointmentDate: Date }) | null {
+  const { appointmentDate } = draft;
+  return appointmentDate ? { ...draft, appointmentDate } : null;
+}
 
 /**
  * An appointment's date and time (wall-clock text in the browser's zone, e.g. "2026-05-01 09:00:00")

@@ -28,7 +28,7 @@ describeEachDatabase('account export and deletion', (getDb) => {
     expect(res.headers['content-type']).toBe('application/zip');
     const files = readZip(res.rawPayload);
     const names = [...files.keys()];
-    for (const name of ['profile.json', 'vehicles.json', 'service-records.json', 'fuel-entries.json', 'expenses.json', 'avatars.json', 'notifications.json', 'files.json', 'requests.json', 'api-tokens.json']) {
+    for (const name of ['profile.json', 'vehicles.json', 'service-records.json', 'fuel-entries.json', 'expenses.json', 'reminders.json', 'avatars.json', 'notifications.json', 'files.json', 'requests.json', 'api-tokens.json']) {
       expect(names).toContain(name);
     }
     const vehicles = JSON.parse(files.get('vehicles.json')!.toString()) as { vehicleId: string; folder: string; nickname: string; odometer: number }[];

@@ -112,6 +112,14 @@ export async function writeAccountExport(db: Executor, userId: string, zip: ZipW
     .orderBy('date')
     .execute();
   zip.add('expenses.json', json(expenses));
+  const reminders = await db
+    .selectFrom('custom_reminders')
+    .select(['id', 'vehicle_id as vehicleId', 'title', 'notes', day('due_date').as('dueDate'), 'due_mileage as dueMileage', 'every_months as everyMonths', 'every_miles as everyMiles', 'done_at as doneAt', 'created_at as createdAt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .limit(10_000)
+    .execute();
+  zip.add('reminders.json', json(reminders));
 
   // Per vehicle of the garage: the CSV files an import reads back.
   for (const g of garage) {

@@ -67,7 +67,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply, part: 'content' |
     .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
     .header('x-content-type-options', 'nosniff')
     .header('etag', `"${id}-${part}"`)
-    .send(Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength));
+    .send(row.bytes);
 }
 
 /** The file paths (docs/files.md#paths). Uploads and bytes are HTTP only; the rest mirrors `files.*`. */
