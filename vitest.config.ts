@@ -17,13 +17,16 @@ const unitTests = [
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',
   'src/server/domains/fuel/units.test.ts',
+  'src/server/domains/imports/convert.test.ts',
   'src/server/domains/vehicles/components.test.ts',
   'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
   'src/server/http/cached-signer.test.ts',
+  'src/server/lib/csv-read.test.ts',
   'src/server/lib/ics.test.ts',
   'src/server/lib/memory-cache.test.ts',
+  'src/server/lib/zip.test.ts',
   'src/shared/reminders.test.ts',
 ];
 

@@ -7,6 +7,7 @@ import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
 import { calendarRouter } from './domains/calendar/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
+import { importsRouter } from './domains/imports/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
   calendar: calendarRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -151,3 +151,9 @@ export interface ApiToken {
 export interface CreatedApiToken extends ApiToken {
   token: string;
 }
+
+/** Closing one's account: the password says it is really the owner (docs/data.md#delete-my-account). */
+export const deleteAccountSchema = z
+  .object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is required') })
+  .strict();
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

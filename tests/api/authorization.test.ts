@@ -58,6 +58,9 @@ const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'tec
  * - historyRow / historyList: A's own service record of a vehicle A brought to shop A: A and shop
  *   A's staff read it (listed for them); others NOT_FOUND / not listed.
  * - historyWrite: changing that record: A alone; shop A's staff see it but get FORBIDDEN; others NOT_FOUND.
+ * - passwordCheck: an act on the caller's own account confirmed by password (deleting it). The matrix
+ *   sends a wrong password, so every signed-in user reaches the check (BAD_REQUEST) and nobody's
+ *   account goes; anonymous UNAUTHORIZED. The account-deletion tests cover the right password.
  */
 type Rule =
   | 'public'
@@ -81,8 +84,9 @@ type Rule =
   | 'authorOrAdmin'
   | 'historyRow'
   | 'historyList'
-  | 'historyWrite';
-type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
+  | 'historyWrite'
+  | 'passwordCheck';
+type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
 type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
 
 const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList']);
@@ -137,10 +141,12 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
       return allowIf(STAFF_ANYWHERE.has(actor) || actor === 'admin', 'FORBIDDEN');
     case 'authorOrAdmin':
       return allowIf(actor === 'technician' || actor === 'admin', 'FORBIDDEN');
+    case 'passwordCheck':
+      return deny('BAD_REQUEST');
   }
 }
 
-const HTTP_STATUS: Record<DenyCode, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
+const HTTP_STATUS: Record<DenyCode, number> = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
 
 /** What the API reference may say about a path under each rule. */
 const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
@@ -166,6 +172,7 @@ const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
   historyRow: 'user',
   historyList: 'user',
   historyWrite: 'user',
+  passwordCheck: 'user',
 };
 
 function describeExpectation(e: Expectation): string {
@@ -710,6 +717,11 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'fuel.expenses.update': { rule: 'ownRow', input: (fx) => ({ id: fx.expenseOfA, note: 'Matrix' }) satisfies In['fuel']['expenses']['update'] },
   'fuel.expenses.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshExpenseOfA(fx) }) satisfies In['fuel']['expenses']['remove'] },
 
+  // CSV import into A's garage vehicle: A alone; a vehicle of another's garage reads as missing.
+  'imports.preview': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, kind: 'service', preset: 'lubelogger', csv: MATRIX_CSV }) satisfies In['imports']['preview'] },
+  'imports.run': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, kind: 'service', preset: 'lubelogger', csv: MATRIX_CSV }) satisfies In['imports']['run'] },
+  'auth.deleteAccount': { rule: 'passwordCheck', input: () => ({ password: 'not the password' }) satisfies In['auth']['deleteAccount'] },
+
   'analytics.overview': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['overview'] },
   'analytics.services': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['services'] },
   'analytics.performance': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['performance'] },
@@ -759,6 +771,9 @@ interface RestRow {
   /** Undoes what an allowed call changed that later cells rely on. */
   after?: (fx: Fixtures) => Promise<void>;
 }
+
+/** A LubeLogger service-record file of one row. */
+const MATRIX_CSV = 'Date,Odometer,Description,Notes,Cost\r\n5/5/2025,39000,Matrix import,,\r\n';
 
 const range = `from=${RANGE.from}&to=${RANGE.to}&timeZone=${RANGE.timeZone}`;
 
@@ -903,6 +918,10 @@ const REST: Record<string, RestRow> = {
     rule: 'public',
     request: async (fx) => ({ url: `/api/email/unsubscribe?token=${await unsubscribeToken(fx.db, (await createUser(fx.db)).id)}` }),
   },
+  'POST /api/imports/preview': { request: (fx) => ({ url: '/api/imports/preview', body: { vehicleId: fx.vehicleId, kind: 'service', preset: 'lubelogger', csv: MATRIX_CSV } }) },
+  'POST /api/imports': { request: (fx) => ({ url: '/api/imports', body: { vehicleId: fx.vehicleId, kind: 'service', preset: 'lubelogger', csv: MATRIX_CSV } }) },
+  'GET /api/account/export': { rule: 'signedIn', request: () => ({ url: '/api/account/export' }) },
+  'DELETE /api/auth/user': { request: () => ({ url: '/api/auth/user', body: { password: 'not the password' } }) },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },

@@ -14,6 +14,7 @@ import { EXPENSE_CATEGORIES, FUEL_KINDS, type Expense, type FuelEntry } from '..
 import type { CalendarFeedStatus, CreatedCalendarFeed, Reminder } from '../../src/shared/reminders.ts';
 import { parseIcs } from '../helpers/ics.ts';
 import { COST_CATEGORIES } from '../../src/shared/costs.ts';
+import type { ImportPreview, ImportSummary } from '../../src/shared/imports.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry, type InquiryMessage } from '../../src/shared/inquiries.ts';
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
 import { AUDIENCES, KNOWLEDGE_KINDS, PRIORITIES, type KnowledgeItem, type Tip } from '../../src/shared/knowledge.ts';
@@ -811,6 +812,26 @@ const RANGE = 'from=2024-03-01&to=2024-03-31&timeZone=UTC';
 const idsOf = (items: { id: string }[]) => items.map((item) => item.id);
 const newEmail = uniqueEmail('contract-signup');
 const signedUpShape = z.object({ message: z.string().min(1) }).strict();
+
+const IMPORT_CSV = 'Date,Odometer,Description,Notes,Cost\r\n5/5/2025,29500,Contract import,"a, b",$12.00\r\nsomeday,29600,Bad day,,\r\n';
+const importRowErrorShape = z.object({ row: z.number().int().min(2), column: maybeText, message: text }).strict();
+const importPreviewShape = z
+  .object({
+    headers: z.array(text),
+    mapping: z.record(z.string(), z.string().nullable()),
+    distanceUnit: z.enum(['mi', 'km']),
+    volumeUnit: z.enum(['gal', 'L']),
+    rows: z.number().int(),
+    valid: z.number().int(),
+    duplicates: z.number().int(),
+    invalid: z.number().int(),
+    errors: z.array(importRowErrorShape),
+    sample: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  })
+  .strict() satisfies z.ZodType<ImportPreview>;
+const importSummaryShape = z
+  .object({ rows: z.number().int(), added: z.number().int(), duplicates: z.number().int(), invalid: z.number().int(), errors: z.array(importRowErrorShape) })
+  .strict() satisfies z.ZodType<ImportSummary>;
 
 const storedFileShape = z
   .object({
@@ -1611,6 +1632,40 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
 
+  // -- Import and export ---------------------------------------------------------------------
+  row({
+    method: 'POST',
+    route: '/api/imports/preview',
+    as: 'owner',
+    body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', preset: 'lubelogger', csv: IMPORT_CSV }),
+    status: 200,
+    shape: importPreviewShape,
+    check: (p) => expect(p).toMatchObject({ rows: 2, valid: 1, invalid: 1, duplicates: 0, errors: [{ row: 3, column: 'Date', message: '"someday" is not a date' }] }),
+  }),
+  row({ method: 'POST', route: '/api/imports/preview', as: 'owner', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', preset: 'lubelogger', csv: 'Date,Odometer\r\n1/2/2024,3\r\n' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Choose the column of Service type' }) }),
+  row({ method: 'POST', route: '/api/imports/preview', as: 'other', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', preset: 'lubelogger', csv: IMPORT_CSV }), status: 404, note: "another owner's vehicle", check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'POST', route: '/api/imports/preview', as: 'anonymous', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', csv: IMPORT_CSV }), status: 401 }),
+  row({ method: 'POST', route: '/api/imports', as: 'owner', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', preset: 'lubelogger', csv: IMPORT_CSV }), status: 200, shape: importSummaryShape, check: (r) => expect(r).toMatchObject({ rows: 2, added: 1, duplicates: 0, invalid: 1 }) }),
+  row({ method: 'POST', route: '/api/imports', as: 'owner', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', preset: 'lubelogger', csv: IMPORT_CSV }), status: 200, shape: importSummaryShape, note: 'the same file again adds nothing', check: (r) => expect(r).toMatchObject({ added: 0, duplicates: 1 }) }),
+  row({ method: 'POST', route: '/api/imports', as: 'owner', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'parts', csv: IMPORT_CSV }), status: 400 }),
+  row({ method: 'POST', route: '/api/imports', as: 'anonymous', body: (fx) => ({ vehicleId: fx.vehicle.id, kind: 'service', csv: IMPORT_CSV }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/account/export',
+    as: 'owner',
+    status: 200,
+    check: (_b, _fx, res) => {
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="vintech-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+      expect(res.rawPayload.subarray(0, 4).toString('hex')).toBe('504b0304');
+    },
+  }),
+  row({ method: 'GET', route: '/api/account/export', as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/auth/user', as: 'other', body: () => ({ password: 'not it at all' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Password is incorrect' }) }),
+  row({ method: 'DELETE', route: '/api/auth/user', as: 'other', body: () => ({}), status: 400 }),
+  row({ method: 'DELETE', route: '/api/auth/user', as: 'tech', body: () => ({ password: TEST_PASSWORD }), status: 409, note: 'sole owner of a shop with staff', check: (e) => expect(e).toMatchObject({ message: expect.stringMatching(/^You are the only owner of /) }) }),
+  row({ method: 'DELETE', route: '/api/auth/user', as: 'anonymous', body: () => ({ password: TEST_PASSWORD }), status: 401 }),
+
   // -- Reference and sign-out (last: sign-out ends the caller's session) ---------------------
   row({ method: 'GET', route: '/api/docs', as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toContain('text/html') }),
   row({
@@ -1632,7 +1687,8 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/openapi.json', as: 'anonymous', status: 200, shape: z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) }),
   row({ method: 'POST', route: '/api/logout', as: 'other', status: 204, renewsSession: true, check: (_b, _fx, res) => expect(res.body).toBe('') }),
   row({ method: 'POST', route: '/api/logout', as: 'anonymous', status: 204 }),
-  row({ method: 'GET', route: '/api/logout', as: 'other', status: 303, renewsSession: true, check: (_b, _fx, res) => expect(res.headers.location).toBe('/') }),
+  row({ method: 'GET', route: '/api/logout', as: 'other', status: 303, renewsSession: true, check: (_b, _fx, res) => expect(res.headers.location).toBe('/') }),  // The very last row: 'other' deletes their account (nothing after it acts as them).
+  row({ method: 'DELETE', route: '/api/auth/user', as: 'other', body: () => ({ password: TEST_PASSWORD }), status: 204, check: (_b, _fx, res) => expect(String(res.headers['set-cookie'])).toContain('Max-Age=0') }),
 ];
 
 // ---- Running the table ---------------------------------------------------------------------

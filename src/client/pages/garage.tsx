@@ -1,4 +1,4 @@
-import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconClipboardList,
   IconDots,
@@ -10,6 +10,7 @@ import {
   IconPrinter,
   IconSchema,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -19,6 +20,7 @@ import { exportLinks } from '../components/garage/links.ts';
 import { DueTable, type ReminderActions } from '../components/garage/DueTable.tsx';
 import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
 import type { Reminder } from '../../shared/reminders.ts';
+import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
@@ -38,6 +40,7 @@ function GarageCard({
   onEdit,
   onAdd,
   onAddReminder,
+  onImport,
   onRemove,
 }: {
   entry: GarageVehicle;
@@ -47,6 +50,7 @@ function GarageCard({
   onEdit: () => void;
   onAdd: () => void;
   onAddReminder: () => void;
+  onImport: () => void;
   onRemove: () => void;
 }) {
   const { vehicle } = entry;
@@ -99,6 +103,9 @@ function GarageCard({
                 </Menu.Item>
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
+                </Menu.Item>
+                <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
+                  Import records (CSV)
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
@@ -175,6 +182,8 @@ export default function GaragePage() {
   const [editing, setEditing] = useState<GarageVehicle | null>(null);
   const [adding, setAdding] = useState<GarageVehicle | null>(null);
   const [removing, setRemoving] = useState<GarageVehicle | null>(null);
+  /** The import stepper, for one vehicle (from its menu) or the first (the page's Import button). */
+  const [importing, setImporting] = useState<{ vehicleId: string | null } | null>(null);
   const remove = trpc.garage.remove.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Vehicle removed from your garage');
@@ -188,6 +197,13 @@ export default function GaragePage() {
     <Stack gap="lg">
       <PageHeader
         title="My Garage"
+        actions={
+          garage.data && garage.data.length > 0 ? (
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting({ vehicleId: null })}>
+              Import
+            </Button>
+          ) : null
+        }
         description={`Your vehicles and what is due. Due means within ${DUE_THRESHOLDS.dueDays} days or ${span(DUE_THRESHOLDS.dueMiles)}, Soon within ${DUE_THRESHOLDS.soonDays} days or ${span(DUE_THRESHOLDS.soonMiles)}.`}
       />
       {garage.isPending ? (
@@ -227,6 +243,7 @@ export default function GaragePage() {
               onEdit={() => setEditing(entry)}
               onAdd={() => setAdding(entry)}
               onAddReminder={() => setReminderFor({ vehicleId: entry.vehicle.id })}
+              onImport={() => setImporting({ vehicleId: entry.vehicle.id })}
               onRemove={() => setRemoving(entry)}
             />
           ))}
@@ -241,6 +258,9 @@ export default function GaragePage() {
           <RecordForm targets={targets} initial={{ targetKey: ownKey(adding.vehicle.id) }} onDone={() => setAdding(null)} onCancel={() => setAdding(null)} />
         ) : null}
       </ShopDialog>
+      <Modal opened={importing !== null} onClose={() => setImporting(null)} title="Import records from CSV" size="48rem" yOffset="5vh" closeOnClickOutside={false}>
+        {importing && garage.data ? <ImportStepper vehicles={garage.data} initialVehicleId={importing.vehicleId} onClose={() => setImporting(null)} /> : null}
+      </Modal>
       <ShopDialog opened={reminderFor !== null} onClose={() => setReminderFor(null)} title={reminderFor?.reminder ? 'Edit Reminder' : 'Add Reminder'}>
         {reminderFor ? (
           <ReminderForm vehicleId={reminderFor.vehicleId} reminder={reminderFor.reminder} onDone={() => setReminderFor(null)} onCancel={() => setReminderFor(null)} />

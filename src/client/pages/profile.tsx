@@ -6,6 +6,7 @@ import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { ApiTokensCard } from '../components/profile/ApiTokensCard.tsx';
 import { ChangePasswordButton } from '../components/profile/ChangePasswordButton.tsx';
 import { EditProfileButton } from '../components/profile/EditProfileButton.tsx';
+import { YourDataCard } from '../components/profile/YourDataCard.tsx';
 import { useSession } from '../lib/session.tsx';
 
 const inertActions = [
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </Stack>
       </Card>
       <ApiTokensCard />
+      <YourDataCard />
       <ComingSoon>Profile management features coming soon...</ComingSoon>
     </Stack>
   );

@@ -106,6 +106,8 @@ export interface ServiceRecordsTable {
   service_center_id: string | null;
   /** The shop customer's vehicle a shop's record was written for (migration 0010). */
   customer_vehicle_id: string | null;
+  /** Fingerprint of an imported row, unique per owner and vehicle (migration 0019); null when typed. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's saved vehicle (migration 0007). */
@@ -157,6 +159,8 @@ export interface FuelEntriesTable {
   station: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Fingerprint of an imported row, unique per owner and vehicle (migration 0019); null when typed. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A vehicle expense other than service and fuel (migration 0013). */

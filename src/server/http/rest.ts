@@ -77,6 +77,8 @@ export interface RestDoc {
   /** A multipart upload: the form's file part, by name (documented as binary). */
   multipartFile?: string;
   description?: string;
+  /** A larger request body than the app's default, for this path only (a CSV import). */
+  bodyLimit?: number;
 }
 
 declare module 'fastify' {
@@ -93,7 +95,7 @@ export function restRoute(
 ): void {
   const status = doc.status ?? (doc.method === 'POST' ? 201 : 200);
   app.restDocs.push({ ...doc, status });
-  app.route({ method: doc.method, url: doc.url, handler: rest(handler, { status }) });
+  app.route({ method: doc.method, url: doc.url, handler: rest(handler, { status }), ...(doc.bodyLimit ? { bodyLimit: doc.bodyLimit } : {}) });
 }
 
 /** Documents a path registered by hand (sign-in pages, redirects). */

@@ -4,6 +4,7 @@ import {
   signInSchema,
   signUpSchema,
   type ChangePasswordInput,
+  type DeleteAccountInput,
   type UpdateProfileInput,
   type CreateApiTokenInput,
   type User,
@@ -191,6 +192,27 @@ export function registerAuthRest(app: FastifyInstance, options: AuthRestOptions)
     app,
     { method: 'PATCH', url: '/api/auth/user', summary: 'Change your first and last name (null or an empty string clears one)', tag: 'Account', auth: 'user', procedure: 'auth.updateProfile', inputFrom: 'body' },
     ({ caller, req }) => caller.auth.updateProfile(objectBody(req) as UpdateProfileInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/auth/user',
+      summary: 'Delete your account and everything that is yours, files included (send your password); signs you out',
+      description:
+        'Body `{ "password": "..." }`. Refused with 409 while you are the only owner of an active shop with other staff (make another member an owner, or close the shop, first). What a shop keeps of its work for you (requests, messages, records it wrote) stays with the shop without your name. Not with an API token.',
+      tag: 'Account',
+      auth: 'user',
+      status: 204,
+      procedure: 'auth.deleteAccount',
+      inputFrom: 'body',
+    },
+    async ({ caller, req, reply }) => {
+      await caller.auth.deleteAccount(objectBody(req) as DeleteAccountInput);
+      await req.server.sessions.destroy(req);
+      req.server.sessions.clearCookie(req, reply);
+      return undefined;
+    },
   );
   restRoute(
     app,

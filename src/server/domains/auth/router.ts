@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { changePasswordSchema, createApiTokenSchema, preferencesUpdateSchema, roleSchema, updateProfileSchema } from '../../../shared/auth.ts';
+import { changePasswordSchema, createApiTokenSchema, deleteAccountSchema, preferencesUpdateSchema, roleSchema, updateProfileSchema } from '../../../shared/auth.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
+import { deleteAccount } from './account-deletion.ts';
 import { changePassword, setRole, updatePreferences, updateProfile } from './service.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens.ts';
 
@@ -39,6 +40,12 @@ export const authRouter = router({
   }),
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     await changePassword(ctx.db, ctx.user, ctx.sessionId, input);
+    ctx.authCache.forgetUser(ctx.user.id);
+  }),
+  /** Deletes the account and all its own data (password required); every session ends. */
+  deleteAccount: authedProcedure.input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
+    if (ctx.viaToken) throw new TRPCError({ code: 'FORBIDDEN', message: 'An API token cannot delete the account: sign in to delete it' });
+    await deleteAccount(ctx.db, ctx.user, input);
     ctx.authCache.forgetUser(ctx.user.id);
   }),
   tokens: tokensRouter,

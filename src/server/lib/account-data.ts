@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/index.ts';
+
+/**
+ * Every reference to a user's account, in one place (docs/data.md#delete-my-account). Deleting an
+ * account removes each row of USER_OWNED (in this order), then applies KEPT_FOR_OTHERS, then removes
+ * the user. A new table that points at users must be named in one of the two lists: a test compares
+ * them with the database's foreign keys and fails on a reference neither names.
+ */
+
+/** Rows that are the user's own: removed with the account. Children first where order matters. */
+export const USER_OWNED: readonly { table: string; column: string; note: string }[] = [
+  { table: 'sessions', column: 'user_id', note: 'every session ends' },
+  { table: 'api_tokens', column: 'user_id', note: 'tokens stop working' },
+  { table: 'notifications', column: 'user_id', note: '' },
+  { table: 'fuel_entries', column: 'user_id', note: '' },
+  { table: 'vehicle_expenses', column: 'user_id', note: '' },
+  { table: 'service_records', column: 'user_id', note: 'the owner\u2019s history; records a shop wrote for a customer vehicle are kept for the shop first (KEPT_FOR_OTHERS)' },
+  { table: 'files', column: 'owner_id', note: 'bytes (file_contents) and attachments go with them' },
+  { table: 'custom_reminders', column: 'user_id', note: '' },
+  { table: 'calendar_feeds', column: 'user_id', note: 'the feed address stops working' },
+  { table: 'garage_vehicles', column: 'user_id', note: 'odometer corrections and due crossings go with them' },
+  { table: 'avatar_profiles', column: 'user_id', note: '' },
+  { table: 'scan_sessions', column: 'user_id', note: '' },
+  { table: 'shop_staff', column: 'user_id', note: 'memberships; a sole owner of a shop with other staff is refused before' },
+];
+
+/**
+ * References in rows that belong to someone else (mostly a shop's records of its work): the row
+ * stays and no longer names the account. `before` runs ahead of the deletions.
+ */
+export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: string; before?: (db: Executor, userId: string) => Promise<unknown> }[] = [
+  {
+    table: 'service_records',
+    column: 'user_id',
+    note: 'a record a shop wrote for its customer\u2019s vehicle stays in the shop\u2019s history of that vehicle',
+    before: (db, userId) => sql`UPDATE service_records SET user_id = NULL WHERE user_id = ${userId} AND customer_vehicle_id IS NOT NULL`.execute(db),
+  },
+  { table: 'service_records', column: 'technician_id', note: 'work done as a technician stays in the customer\u2019s history, unnamed' },
+  { table: 'customer_inquiries', column: 'customer_id', note: 'the shop keeps the request it received' },
+  { table: 'customer_inquiries', column: 'assigned_to_id', note: '' },
+  { table: 'customer_inquiries', column: 'created_by', note: '' },
+  { table: 'service_appointments', column: 'customer_id', note: 'the shop keeps its calendar' },
+  { table: 'service_appointments', column: 'technician_id', note: '' },
+  { table: 'service_appointments', column: 'created_by', note: '' },
+  { table: 'inquiry_messages', column: 'author_id', note: 'a message in a shop\u2019s thread stays, without its author' },
+  { table: 'audit_log', column: 'actor_id', note: 'the shop\u2019s audit trail stays, without the actor' },
+  { table: 'shop_customers', column: 'user_id', note: 'the shop\u2019s own customer card stays, unlinked' },
+  { table: 'shop_invites', column: 'created_by', note: '' },
+  { table: 'shop_invites', column: 'accepted_by', note: '' },
+  { table: 'service_centers', column: 'manager_id', note: 'a closed shop stays in the directory as inactive' },
+  { table: 'knowledge_items', column: 'created_by', note: 'articles written for everyone stay' },
+  { table: 'record_attachments', column: 'attached_by', note: 'a shop\u2019s file on a record stays' },
+];
+
+/** Removes the account and what is its own; the caller runs it in a transaction. */
+export async function deleteAccountData(db: Executor, userId: string): Promise<void> {
+  for (const kept of KEPT_FOR_OTHERS) await kept.before?.(db, userId);
+  for (const owned of USER_OWNED) await sql`DELETE FROM ${sql.table(owned.table)} WHERE ${sql.ref(owned.column)} = ${userId}`.execute(db);
+  // The SET NULL references of KEPT_FOR_OTHERS are applied by the database with this delete.
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
