@@ -12,6 +12,7 @@ import * as m0010 from './0010_record_customer_vehicle.ts';
 import * as m0011 from './0011_garage_first_week.ts';
 import * as m0012 from './0012_files_attachments.ts';
 import * as m0013 from './0013_fuel_log_and_expenses.ts';
+import * as m0020 from './0020_vehicle_shares.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_garage_first_week': m0011,
   '0012_files_attachments': m0012,
   '0013_fuel_log_and_expenses': m0013,
+  '0020_vehicle_shares': m0020,
 };

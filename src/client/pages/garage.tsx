@@ -1,7 +1,8 @@
-import { Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconClipboardList,
   IconDots,
+  IconDoorExit,
   IconDownload,
   IconGasStation,
   IconPencil,
@@ -9,6 +10,7 @@ import {
   IconPrinter,
   IconSchema,
   IconTrash,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -18,6 +20,7 @@ import { exportLinks } from '../components/garage/links.ts';
 import { DueTable } from '../components/garage/DueTable.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
+import { ShareVehicle } from '../components/garage/ShareVehicle.tsx';
 import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -26,8 +29,18 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
-function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
+interface CardActions {
+  onEdit: () => void;
+  onAdd: () => void;
+  onRemove: () => void;
+  onShare: () => void;
+  onLeave: () => void;
+}
+
+function GarageCard({ entry, due, onEdit, onAdd, onRemove, onShare, onLeave }: { entry: GarageVehicle; due: DueItem[] } & CardActions) {
   const { vehicle } = entry;
+  const owner = entry.access === 'owner';
+  const keeps = entry.access !== 'viewer';
   const urgency = worstUrgency(due.map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -40,6 +53,12 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
             <Title order={2} size="h3">
               {entry.nickname}
             </Title>
+            {entry.sharedBy ? (
+              <Badge variant="light" color="grape" size="sm" mb={4}>
+                Shared by {entry.sharedBy}
+                {entry.access === 'viewer' ? ' · view only' : ''}
+              </Badge>
+            ) : null}
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {name}
               {vehicle.trim ? ` ${vehicle.trim}` : ''} · {formatMiles(entry.odometer)}
@@ -60,9 +79,16 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                  Rename or update odometer
-                </Menu.Item>
+                {keeps ? (
+                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                    Rename or update odometer
+                  </Menu.Item>
+                ) : null}
+                {owner ? (
+                  <Menu.Item leftSection={<IconUsers size={14} />} onClick={onShare}>
+                    Share with your household
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={links.csv}>
                   Export history (CSV)
                 </Menu.Item>
@@ -70,9 +96,15 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
                   Printable history
                 </Menu.Item>
                 <Menu.Divider />
-                <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
-                  Remove from garage
-                </Menu.Item>
+                {owner ? (
+                  <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
+                    Remove from garage
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item leftSection={<IconDoorExit size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onLeave}>
+                    Leave this shared vehicle
+                  </Menu.Item>
+                )}
               </Menu.Dropdown>
             </Menu>
           </Group>
@@ -85,9 +117,11 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
           </Text>
         )}
         <Group gap="xs">
-          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
-            Add Record
-          </Button>
+          {keeps ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+              Add Record
+            </Button>
+          ) : null}
           <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
             Service history
           </Button>
@@ -111,6 +145,16 @@ export default function GaragePage() {
   const [editing, setEditing] = useState<GarageVehicle | null>(null);
   const [adding, setAdding] = useState<GarageVehicle | null>(null);
   const [removing, setRemoving] = useState<GarageVehicle | null>(null);
+  const [sharing, setSharing] = useState<GarageVehicle | null>(null);
+  const [leaving, setLeaving] = useState<GarageVehicle | null>(null);
+  const leave = trpc.garage.shares.leave.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'You left the shared vehicle');
+      void utils.garage.invalidate();
+      setLeaving(null);
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to leave the vehicle')),
+  });
   const remove = trpc.garage.remove.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Vehicle removed from your garage');
@@ -161,6 +205,8 @@ export default function GaragePage() {
               onEdit={() => setEditing(entry)}
               onAdd={() => setAdding(entry)}
               onRemove={() => setRemoving(entry)}
+              onShare={() => setSharing(entry)}
+              onLeave={() => setLeaving(entry)}
             />
           ))}
         </Stack>
@@ -172,6 +218,20 @@ export default function GaragePage() {
       <ShopDialog opened={adding !== null} onClose={() => setAdding(null)} title="Add Service Record">
         {adding ? (
           <RecordForm targets={targets} initial={{ targetKey: ownKey(adding.vehicle.id) }} onDone={() => setAdding(null)} onCancel={() => setAdding(null)} />
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={sharing !== null} onClose={() => setSharing(null)} title={sharing ? `Share ${sharing.nickname}` : ''}>
+        {sharing ? <ShareVehicle entry={sharing} /> : null}
+      </ShopDialog>
+      <ShopDialog opened={leaving !== null} onClose={() => setLeaving(null)} title="Leave shared vehicle">
+        {leaving ? (
+          <ConfirmBody
+            message={`Leave ${leaving.nickname}? It disappears from your garage; its owner can share it with you again.`}
+            confirmLabel="Leave"
+            loading={leave.isPending}
+            onCancel={() => setLeaving(null)}
+            onConfirm={() => leave.mutate({ garageVehicleId: leaving.id })}
+          />
         ) : null}
       </ShopDialog>
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">

@@ -27,6 +27,8 @@ export default function RecordsPage() {
   const [params, setParams] = useSearchParams();
   const targetKey = params.get('vehicle');
   const target = targets.find((t) => t.key === targetKey) ?? null;
+  // Vehicles shared with the user to view only: their records show no edit or delete.
+  const viewOnly = new Set(targets.filter((t) => !t.writable).map((t) => t.vehicleId));
 
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -77,7 +79,7 @@ export default function RecordsPage() {
             <Button component={Link} href="/garage" variant="default" leftSection={<IconCar size={16} />}>
               My Garage
             </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || targets.length === 0}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || !targets.some((t) => t.writable)}>
               Add Record
             </Button>
           </Group>
@@ -222,16 +224,20 @@ export default function RecordsPage() {
                             <IconPaperclip size={16} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {viewOnly.has(record.vehicleId) ? null : (
+                          <>
+                            <Tooltip label="Edit">
+                              <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Delete">
+                              <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${formatDay(recordDay(record.date))}`}>
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

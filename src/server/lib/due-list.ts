@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { computeDue, serviceName } from '../../shared/due.ts';
 import { URGENCIES, type DueItem } from '../../shared/garage.ts';
 import type { Executor } from '../db/index.ts';
+import { garageReadableBy } from './garage-access.ts';
 
 /**
  * What is due in a garage: the garage's own list and the assistant's most urgent tip both read it.
@@ -32,7 +33,7 @@ interface DueRow {
 
 /**
  * Everything the due list needs for a whole garage, in one query: every interval of every
- * component of every saved vehicle, with the latest completed service of that kind.
+ * component of every saved vehicle (own and shared with the user), with the latest completed service of that kind.
  */
 async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueRow[]> {
   const result = await sql<DueRow>`
@@ -64,7 +65,7 @@ async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId
       WHERE lower(k.value->>'service') = lower(regexp_replace(e.key, '\\s*\\(generic\\)\\s*$', '', 'i'))
       LIMIT 1
     ) known ON true
-    WHERE g.user_id = ${userId}::uuid
+    WHERE ${garageReadableBy(userId)}
       AND jsonb_typeof(e.value) = 'object'
       AND (${vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${vehicleId ?? null}::uuid)
     ORDER BY g.created_at, g.id, c.sort_order, e.key`.execute(db);
