@@ -17,6 +17,7 @@ const unitTests = [
   'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
+  'src/server/http/app-manifest.test.ts',
   'src/server/http/cached-signer.test.ts',
   'src/server/lib/memory-cache.test.ts',
 ];

@@ -8,6 +8,16 @@ import { App } from './App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+// The offline shell (decision 108): only the built app registers it, so `npm run dev` never
+// serves stale modules from a cache.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the app works online as before.
+    });
+  });
+}
+
 createRoot(root).render(
   <StrictMode>
     <App />

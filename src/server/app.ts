@@ -26,6 +26,7 @@ import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { retryAfterOf, toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
+import { registerHealth } from './http/health.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
 import { SessionManager } from './http/sessions.ts';
@@ -196,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomersRest(app);
   registerAuditRest(app);
   await registerFilesRest(app);
+
+  registerHealth(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

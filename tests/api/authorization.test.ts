@@ -979,6 +979,7 @@ const REST: Record<string, RestRow> = {
   } },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
+  'GET /api/health': { rule: 'public', request: () => ({ url: '/api/health' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },
 };
 

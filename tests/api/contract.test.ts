@@ -784,6 +784,8 @@ const attachmentShape = storedFileShape.extend({ recordId: uuid, attachedAt: whe
 
 const ROWS: Row[] = [
   // -- Account ------------------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/health', as: 'anonymous', status: 200, shape: z.object({ status: z.literal('ok') }).strict(), check: (_b, _fx, res) => expect(res.headers['cache-control']).toBe('no-store') }),
+  row({ method: 'GET', route: '/api/health', as: 'owner', status: 200, shape: z.object({ status: z.literal('ok') }).strict() }),
   row({ method: 'GET', route: '/api/auth/user', as: 'owner', status: 200, shape: userShape, check: (u, fx) => expect(u.id).toBe(fx.users.owner.id) }),
   row({ method: 'GET', route: '/api/auth/user', as: 'tech', status: 200, shape: userShape, check: (u) => expect(u.role).toBe('tech') }),
   row({ method: 'GET', route: '/api/auth/user', as: 'anonymous', status: 401 }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../src/server/db/index.ts';
+import { storeUpload } from '../../src/server/domains/files/service.ts';
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
 export function multipart(content: Buffer, name: string, type = 'application/octet-stream', field = 'file') {
@@ -48,4 +49,9 @@ export async function insertRecord(db: Database, opts: { userId: string | null; 
 export async function filesOf(db: Database, userId: string): Promise<number> {
   const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A PDF the user uploaded, stored as an upload is (for tests of other domains that attach files). */
+export async function uploadedPdf(db: Database, userId: string, name = 'receipt.pdf'): Promise<{ id: string }> {
+  return storeUpload(db, userId, TINY_PDF, name);
 }

@@ -2,9 +2,8 @@ import { expect, it } from 'vitest';
 import { createCenter } from '../../../../tests/helpers/appointments.ts';
 import { callerFor, createUser, rejection } from '../../../../tests/helpers/factories.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
-import { TINY_PDF } from '../../../../tests/helpers/files.ts';
+import { uploadedPdf } from '../../../../tests/helpers/files.ts';
 import { garageFixtures } from '../../../../tests/helpers/garage.ts';
-import { storeUpload } from '../files/service.ts';
 
 /** A household (docs/garage.md#sharing): one owner, an editor and a viewer of one vehicle. */
 describeEachDatabase('sharing a garage vehicle', (getDb) => {
@@ -25,7 +24,7 @@ describeEachDatabase('sharing a garage vehicle', (getDb) => {
     const { owner, asOwner, editor, viewer, asEditor, asViewer } = await household();
     const vehicleId = fx.f150.vehicle.id;
     const ownRecord = await asOwner.garage.records.create({ vehicleId, serviceType: 'Oil change', date: '2026-01-02', mileage: 40_100 });
-    const receipt = await storeUpload(getDb(), owner.user.id, TINY_PDF, 'receipt.pdf');
+    const receipt = await uploadedPdf(getDb(), owner.user.id);
     await asOwner.files.attach({ recordId: ownRecord.id, fileId: receipt.id });
 
     for (const [member, caller, role] of [
