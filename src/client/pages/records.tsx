@@ -29,6 +29,7 @@ export default function RecordsPage() {
   const target = targets.find((t) => t.key === targetKey) ?? null;
   // Vehicles shared with the user to view only: their records show no edit or delete.
   const viewOnly = new Set(targets.filter((t) => !t.writable).map((t) => t.vehicleId));
+  const canAdd = targets.some((t) => t.writable);
 
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -79,7 +80,7 @@ export default function RecordsPage() {
             <Button component={Link} href="/garage" variant="default" leftSection={<IconCar size={16} />}>
               My Garage
             </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || !targets.some((t) => t.writable)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || !canAdd}>
               Add Record
             </Button>
           </Group>
@@ -157,10 +158,12 @@ export default function RecordsPage() {
               ? 'Save a vehicle to My Garage from the vehicle page, then log its services here.'
               : filtered
                 ? 'Try other words, another status or a wider date range.'
-                : 'Add the services done so far; due dates and alerts are worked out from them.'
+                : canAdd
+                  ? 'Add the services done so far; due dates and alerts are worked out from them.'
+                  : 'Nothing has been recorded for the vehicles shared with you yet.'
           }
           action={
-            targets.length > 0 && !filtered ? (
+            canAdd && !filtered ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 Add Record
               </Button>
