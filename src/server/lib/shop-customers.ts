@@ -1,6 +1,6 @@
 import type { User } from '../../shared/auth.ts';
 import type { Executor } from '../db/index.ts';
-import { findGarageAccess, garageVehicleAccess } from './garage-access.ts';
+import { findGarageAccess, requireGarageRole } from './garage-access.ts';
 
 /**
  * The shop's customer record of an account that contacts the shop (docs/shops.md#customers): the
@@ -55,7 +55,7 @@ export async function customerVehicleForGarage(
 ): Promise<{ customerVehicleId: string; vehicleId: string } | null> {
   const access = await findGarageAccess(db, userId, { id: garageVehicleId });
   if (!access) return null;
-  await garageVehicleAccess(db, userId, { id: garageVehicleId }, 'own');
+  requireGarageRole(access, 'own');
   const garage = await db.selectFrom('garage_vehicles').select(['id', 'vehicle_id', 'odometer']).where('id', '=', access.garageVehicleId).executeTakeFirst();
   if (!garage) return null;
   const row = await db
