@@ -44,7 +44,8 @@ function ServiceHistoryModal({
   );
   // A vehicle in the user's garage takes a new record right here.
   const garage = trpc.garage.list.useQuery(undefined, { enabled: opened });
-  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId) ?? false;
+  // A vehicle shared to view only takes no records.
+  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId && entry.access !== 'viewer') ?? false;
   const { targets } = useRecordTargets();
   const [adding, setAdding] = useState(false);
   const close = () => {
