@@ -265,7 +265,7 @@ export default function RecordsPage() {
         ) : null}
       </ShopDialog>
       <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${formatDay(recordDay(filesOf.date))}` : ''}>
-        {filesOf ? <RecordFiles recordId={filesOf.id} /> : null}
+        {filesOf ? <RecordFiles recordId={filesOf.id} canChange={!viewOnly.has(filesOf.vehicleId)} /> : null}
       </ShopDialog>
       <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
         {deleting ? (
