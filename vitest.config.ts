@@ -22,6 +22,7 @@ const unitTests = [
   'src/server/domains/vehicles/vin-cache.test.ts',
   'src/server/domains/vehicles/vin-decoder.test.ts',
   'src/server/domains/vehicles/vin-rules.test.ts',
+  'src/server/http/app-manifest.test.ts',
   'src/server/http/cached-signer.test.ts',
   'src/server/lib/csv-read.test.ts',
   'src/server/lib/ics.test.ts',

@@ -17,6 +17,7 @@ import * as m0016 from './0016_email_delivery.ts';
 import * as m0017 from './0017_reminders.ts';
 import * as m0018 from './0018_calendar_feeds.ts';
 import * as m0019 from './0019_imports.ts';
+import * as m0020 from './0020_vehicle_shares.ts';
 import * as m0021 from './0021_photo_analysis.ts';
 
 // Append new migrations here; never edit or reorder a released one.
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0017_reminders': m0017,
   '0018_calendar_feeds': m0018,
   '0019_imports': m0019,
+  '0020_vehicle_shares': m0020,
   '0021_photo_analysis': m0021,
 };

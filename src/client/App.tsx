@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { TOAST_LIMIT } from '../shared/constants.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { cssVariablesResolver, theme, vtThemeManager } from './lib/theme.ts';
+import { observedFetch } from './lib/connection.ts';
 import { trpc } from './lib/trpc.ts';
 
 function makeQueryClient(): QueryClient {
@@ -15,7 +16,9 @@ function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
+      // A write tried offline fails at once with a clear "not saved" (decision 109) instead of
+      // waiting, paused and unseen, for the network.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
@@ -23,7 +26,7 @@ function makeQueryClient(): QueryClient {
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson })] }),
+    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: observedFetch })] }),
   );
   const [colorSchemeManager] = useState(vtThemeManager);
 

@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { appName } from './lib/app-name.ts';
+import { useConnection } from './lib/connection.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { trpc } from './lib/trpc.ts';
 import { LandingPage } from './pages/landing.tsx';
@@ -28,10 +29,32 @@ export function FullPageLoader() {
  */
 export function AppRoot() {
   const me = trpc.auth.me.useQuery();
+  const connection = useConnection();
   useEffect(() => {
     document.title = appName;
   }, []);
+  const { isError, refetch } = me;
+  useEffect(() => {
+    if (connection === 'online' && isError) void refetch();
+  }, [connection, isError, refetch]);
 
+  // Opened without a network (the installed app, the offline shell): who is signed in cannot be
+  // known yet; the question is asked again as soon as the connection is back (docs/screens.md#offline).
+  if ((me.isPending || me.isError) && connection === 'offline') {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="sm" role="alert">
+          <Title order={2}>You are offline</Title>
+          <Text c="dimmed" ta="center">
+            {appName} needs a connection to load your garage. It continues by itself when the connection is back.
+          </Text>
+          <Button variant="default" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
   if (me.isPending) return <FullPageLoader />;
   if (me.isError) {
     return (

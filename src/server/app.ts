@@ -30,6 +30,7 @@ import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { retryAfterOf, toHttpError } from './http/errors.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
+import { registerHealth } from './http/health.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { sendError } from './http/rest.ts';
 import { SessionManager } from './http/sessions.ts';
@@ -204,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuditRest(app);
   registerEmailRest(app);
   await registerFilesRest(app);
+
+  registerHealth(app);
 
   // After every REST adapter: the reference documents what was registered.
   registerApiDocs(app);

@@ -16,6 +16,8 @@ function fakeClientBuild(): string {
   writeFileSync(path.join(dir, 'assets/index-AbC123.js'), script);
   writeFileSync(path.join(dir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dir, 'assets/index-AbC123.js.gz'), gzipSync(script));
+  writeFileSync(path.join(dir, 'sw.js'), "self.addEventListener('fetch', () => {});\n");
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'VinTech', start_url: '/' }));
   return dir;
 }
 
@@ -59,5 +61,22 @@ describeEachDatabase('the built client', (getDb) => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('serves the service worker revalidated, under a policy that lets it fetch this origin only, and the manifest as a manifest', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A changed worker must reach browsers at once; its fetches need connect-src 'self'.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toBe("default-src 'self';frame-ancestors 'none'");
+    // Any other script keeps the resource policy.
+    const script = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(script.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'VinTech' });
   });
 });

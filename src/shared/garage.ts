@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
 import { timeZoneSchema, todayIn } from './dates.ts';
 import type { Vehicle } from './vehicles.ts';
 
@@ -123,6 +124,44 @@ export interface GarageVehicle {
   vehicle: Vehicle;
   createdAt: Date;
   updatedAt: Date;
+  /** The caller's part: the owner, or a household member the owner shared it with. */
+  access: GarageRole;
+  /** Who shared it with the caller (null for the caller's own vehicle). */
+  sharedBy: string | null;
+}
+
+// ---- Sharing with a household ---------------------------------------------------------------
+
+/** owner: everything; editor: keeps its history (records, fuel, expenses, odometer); viewer: reads it. */
+export const GARAGE_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type GarageRole = (typeof GARAGE_ROLES)[number];
+export const SHARE_ROLES = ['editor', 'viewer'] as const;
+export type ShareRole = (typeof SHARE_ROLES)[number];
+export const SHARE_ROLE_LABELS: Readonly<Record<ShareRole, string>> = { editor: 'Editor (adds and edits records)', viewer: 'Viewer (reads only)' };
+/** A household, not a fleet: a vehicle is shared with at most this many accounts. */
+export const MAX_SHARES_PER_VEHICLE = 10;
+
+const shareRoleSchema = z.enum(SHARE_ROLES, { error: 'Role must be editor or viewer' });
+
+export const createShareSchema = z
+  .object({
+    garageVehicleId: uuid('garage vehicle'),
+    email: emailSchema,
+    role: shareRoleSchema,
+  })
+  .strict();
+export type CreateShareInput = z.input<typeof createShareSchema>;
+
+export const updateShareSchema = z.object({ garageVehicleId: uuid('garage vehicle'), userId: uuid('user'), role: shareRoleSchema }).strict();
+export const shareMemberSchema = z.object({ garageVehicleId: uuid('garage vehicle'), userId: uuid('user') }).strict();
+export const garageVehicleRefSchema = z.object({ garageVehicleId: uuid('garage vehicle') }).strict();
+
+export interface VehicleShare {
+  userId: string;
+  name: string;
+  email: string;
+  role: ShareRole;
+  createdAt: Date;
 }
 
 // ---- Due and overdue ----------------------------------------------------------------------

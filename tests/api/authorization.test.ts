@@ -27,16 +27,20 @@ import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
 /**
  * - ownerA: a vehicle owner who sent requests to shop A (a customer of shop A); ownerB: another owner.
+ * - editorA, viewerA: accounts A shared A's truck with (a household), as editor and as viewer.
  * - modeTech: an account in Tech Mode that is staff of no shop (a mode grants nothing).
  * - shopOwner, manager, technician: staff of shop A by role; otherShop: the owner of shop B.
  * - admin: a platform administrator (staff of no shop).
  */
-const ACTORS = ['anonymous', 'ownerA', 'ownerB', 'modeTech', 'shopOwner', 'manager', 'technician', 'otherShop', 'admin'] as const;
+const ACTORS = ['anonymous', 'ownerA', 'editorA', 'viewerA', 'ownerB', 'modeTech', 'shopOwner', 'manager', 'technician', 'otherShop', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type SignedIn = Exclude<Actor, 'anonymous'>;
 const STAFF_A: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'technician']);
 const MANAGERS_A: ReadonlySet<Actor> = new Set(['shopOwner', 'manager']);
 const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'technician', 'otherShop']);
+/** Owner A and the household A shared A's truck with. */
+const HOUSEHOLD_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA', 'viewerA']);
+const KEEPERS_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA']);
 
 /**
  * - public: anyone. signedIn: any signed-in user (anonymous: UNAUTHORIZED).
@@ -57,7 +61,14 @@ const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'tec
  * - authorOrAdmin: the knowledge item's author (shop A's technician) and admins; others FORBIDDEN.
  * - historyRow / historyList: A's own service record of a vehicle A brought to shop A: A and shop
  *   A's staff read it (listed for them); others NOT_FOUND / not listed.
- * - historyWrite: changing that record: A alone; shop A's staff see it but get FORBIDDEN; others NOT_FOUND.
+ * - historyWrite: changing that record: A and A's editor; A's viewer and shop A's staff see it but
+ *   get FORBIDDEN; others NOT_FOUND.
+ * - garageList: the caller's garage: A's truck is listed for A, A's editor and A's viewer.
+ * - garageRead / garageEdit / garageOwn: A's truck or its history (fuel, expenses): read by the
+ *   household; kept by A and the editor (the viewer FORBIDDEN); owned by A (members FORBIDDEN);
+ *   everyone else NOT_FOUND (lib/garage-access.ts).
+ * - garageMember: leaving A's truck: its members; A FORBIDDEN (A removes it instead); others NOT_FOUND.
+ * - fileRemove: deleting A's file: its uploader A; whoever else sees it FORBIDDEN; others NOT_FOUND.
  * - passwordCheck: an act on the caller's own account confirmed by password (deleting it). The matrix
  *   sends a wrong password, so every signed-in user reaches the check (BAD_REQUEST) and nobody's
  *   account goes; anonymous UNAUTHORIZED. The account-deletion tests cover the right password.
@@ -85,11 +96,17 @@ type Rule =
   | 'historyRow'
   | 'historyList'
   | 'historyWrite'
-  | 'passwordCheck';
+  | 'passwordCheck'
+  | 'garageList'
+  | 'garageRead'
+  | 'garageEdit'
+  | 'garageOwn'
+  | 'garageMember'
+  | 'fileRemove';
 type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
 type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
 
-const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList']);
+const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList', 'garageList']);
 
 const allow = (listsWatchedRow?: boolean): Expectation => ({ allow: true, listsWatchedRow });
 const deny = (code: DenyCode): Expectation => ({ allow: false, code });
@@ -112,13 +129,26 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
     case 'requestRow':
       return allowIf(actor === 'ownerA' || STAFF_A.has(actor) || actor === 'admin', 'NOT_FOUND');
     case 'requestList':
-    case 'historyList':
       // Admins read a shop's rows by naming it (support), not in their own lists.
       return allow(actor === 'ownerA' || STAFF_A.has(actor));
+    case 'historyList':
+      return allow(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor));
     case 'historyRow':
-      return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
+      return allowIf(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor), 'NOT_FOUND');
     case 'historyWrite':
-      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+      return KEEPERS_A.has(actor) ? allow() : STAFF_A.has(actor) || actor === 'viewerA' ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'fileRemove':
+      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) || HOUSEHOLD_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'garageList':
+      return allow(HOUSEHOLD_A.has(actor));
+    case 'garageRead':
+      return allowIf(HOUSEHOLD_A.has(actor), 'NOT_FOUND');
+    case 'garageEdit':
+      return KEEPERS_A.has(actor) ? allow() : actor === 'viewerA' ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'garageOwn':
+      return actor === 'ownerA' ? allow() : HOUSEHOLD_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'garageMember':
+      return actor === 'editorA' || actor === 'viewerA' ? allow() : actor === 'ownerA' ? deny('FORBIDDEN') : deny('NOT_FOUND');
     case 'requestParty':
       return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
     case 'customerRow':
@@ -173,6 +203,12 @@ const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
   historyList: 'user',
   historyWrite: 'user',
   passwordCheck: 'user',
+  garageList: 'user',
+  garageRead: 'user',
+  garageEdit: 'user',
+  garageOwn: 'user',
+  garageMember: 'user',
+  fileRemove: 'user',
 };
 
 function describeExpectation(e: Expectation): string {
@@ -236,6 +272,8 @@ async function insertCenter(db: Database, name: string, ownerId: string, isActiv
 async function makeFixtures(db: Database): Promise<Fixtures> {
   const ownerA = await createUser(db, { role: 'simple' });
   const ownerB = await createUser(db, { role: 'simple' });
+  const editorA = await createUser(db, { role: 'simple' });
+  const viewerA = await createUser(db, { role: 'simple' });
   const modeTech = await createUser(db, { role: 'tech' });
   const shopOwner = await createUser(db, { role: 'tech' });
   const manager = await createUser(db, { role: 'tech' });
@@ -278,6 +316,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     .executeTakeFirstOrThrow();
 
   const garage = await asA.garage.add({ vehicleId: vehicle.id, nickname: 'A truck', odometer: 40_000 });
+  await asA.garage.shares.add({ garageVehicleId: garage.id, email: editorA.email, role: 'editor' });
+  await asA.garage.shares.add({ garageVehicleId: garage.id, email: viewerA.email, role: 'viewer' });
   const inquiry = await asA.inquiries.create({ serviceCenterId: shopA, garageVehicleId: garage.id, inquiryType: 'service', subject: 'A: brakes', description: 'Squeal' });
   const appointment = await asA.appointments.create({
     serviceCenterId: shopA,
@@ -290,7 +330,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   const avatar = await asA.avatars.create({ displayName: 'A guide', style: STYLE });
   await asA.avatars.create({ displayName: 'A second guide', style: STYLE });
   // Everyone signed in has an active avatar, so GET /api/avatars/active answers 200 to each.
-  for (const user of [ownerB, modeTech, shopOwner, manager, technician, otherShop, admin]) {
+  for (const user of [editorA, viewerA, ownerB, modeTech, shopOwner, manager, technician, otherShop, admin]) {
     await callerFor(db, user).avatars.create({ displayName: 'Guide', style: STYLE });
   }
   const token = await asA.auth.tokens.create({ name: 'A token' });
@@ -315,7 +355,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
 
   return {
     db,
-    users: { ownerA, ownerB, modeTech, shopOwner, manager, technician, otherShop, admin, spare },
+    users: { ownerA, editorA, viewerA, ownerB, modeTech, shopOwner, manager, technician, otherShop, admin, spare },
     vehicleId: vehicle.id,
     componentId: component.id,
     knowledgeItemId: item.id,
@@ -386,7 +426,7 @@ async function restoreStaff(fx: Fixtures): Promise<void> {
   }
   await fx.db.deleteFrom('shop_staff').where('service_center_id', '=', fx.shopA).where('user_id', '=', fx.users.otherShop.id).execute();
   // Those who are nobody's staff stay so: a shop one of them registered in a cell is let go.
-  const outsiders = [fx.users.ownerA, fx.users.ownerB, fx.users.modeTech, fx.users.admin].map((u) => u.id);
+  const outsiders = [fx.users.ownerA, fx.users.editorA, fx.users.viewerA, fx.users.ownerB, fx.users.modeTech, fx.users.admin].map((u) => u.id);
   await fx.db.deleteFrom('shop_staff').where('user_id', 'in', outsiders).execute();
 }
 
@@ -436,13 +476,71 @@ async function freshInactiveAvatarOfA(fx: Fixtures): Promise<string> {
 /** Frees the actor's garage slot of the spare vehicle, so that adding it succeeds when allowed. */
 async function freeSpareSlot(fx: Fixtures, actor: Actor): Promise<void> {
   if (actor === 'anonymous') return;
-  await fx.db.deleteFrom('garage_vehicles').where('user_id', '=', fx.users[actor].id).where('vehicle_id', '=', fx.spareVehicleId).execute();
+  const userId = fx.users[actor].id;
+  await fx.db.deleteFrom('garage_vehicles').where('user_id', '=', userId).where('vehicle_id', '=', fx.spareVehicleId).execute();
+  // A spare entry shared with the actor is a slot too (one entry per vehicle in a garage).
+  await fx.db
+    .deleteFrom('garage_vehicle_shares')
+    .where('user_id', '=', userId)
+    .where('garage_vehicle_id', 'in', fx.db.selectFrom('garage_vehicles').select('id').where('vehicle_id', '=', fx.spareVehicleId))
+    .execute();
 }
 
-/** A fresh garage entry of A for each remove cell (an allowed remove uses it up). */
-async function freshGarageEntryOfA(fx: Fixtures): Promise<string> {
-  await freeSpareSlot(fx, 'ownerA');
-  return (await callerFor(fx.db, fx.users.ownerA).garage.add({ vehicleId: fx.spareVehicleId, nickname: 'To remove', odometer: 1 })).id;
+/**
+ * A fresh garage entry of A, shared with A's editor and viewer, for each remove cell (an allowed
+ * remove uses it up); the members' own entries of the spare vehicle go first (one entry each).
+ */
+async function freshSharedGarageEntryOfA(fx: Fixtures): Promise<string> {
+  for (const actor of ['ownerA', 'editorA', 'viewerA'] as const) await freeSpareSlot(fx, actor);
+  const id = (await callerFor(fx.db, fx.users.ownerA).garage.add({ vehicleId: fx.spareVehicleId, nickname: 'To remove', odometer: 1 })).id;
+  await fx.db
+    .insertInto('garage_vehicle_shares')
+    .values([
+      { garage_vehicle_id: id, user_id: fx.users.editorA.id, role: 'editor' },
+      { garage_vehicle_id: id, user_id: fx.users.viewerA.id, role: 'viewer' },
+    ])
+    .execute();
+  return id;
+}
+
+/** Puts A's household back: the editor and the viewer of A's truck (a leave cell removes one). */
+async function restoreShares(fx: Fixtures): Promise<void> {
+  for (const [actor, role] of [['editorA', 'editor'], ['viewerA', 'viewer']] as const) {
+    await fx.db
+      .insertInto('garage_vehicle_shares')
+      .values({ garage_vehicle_id: fx.garageOfA, user_id: fx.users[actor].id, role, invited_by: fx.users.ownerA.id })
+      .onConflict((oc) => oc.columns(['garage_vehicle_id', 'user_id']).doUpdateSet({ role }))
+      .execute();
+  }
+}
+
+/** Only A's editor and viewer keep their shares: cells that add members stay below the limit. */
+async function trimSharesOfA(fx: Fixtures): Promise<void> {
+  await fx.db
+    .deleteFrom('garage_vehicle_shares')
+    .where('garage_vehicle_id', '=', fx.garageOfA)
+    .where('user_id', 'not in', [fx.users.editorA.id, fx.users.viewerA.id])
+    .execute();
+}
+
+/** A fresh member of A's truck for each revoke cell. */
+async function freshMemberOfA(fx: Fixtures): Promise<string> {
+  await trimSharesOfA(fx);
+  const user = await createUser(fx.db, { role: 'simple' });
+  await fx.db.insertInto('garage_vehicle_shares').values({ garage_vehicle_id: fx.garageOfA, user_id: user.id, role: 'viewer' }).execute();
+  return user.id;
+}
+
+/** An address of a fresh account, for each share cell (an allowed share uses it up). */
+async function freshInviteeEmail(fx: Fixtures): Promise<string> {
+  await trimSharesOfA(fx);
+  return (await createUser(fx.db, { role: 'simple' })).email;
+}
+
+/** A file the actor uploaded (A's for those who cannot upload here): an editor attaches their own. */
+async function freshFileOf(fx: Fixtures, actor: Actor): Promise<string> {
+  const uploader = actor === 'anonymous' ? fx.users.ownerA : fx.users[actor];
+  return (await storeUpload(fx.db, uploader.id, TINY_PDF, 'fresh.pdf')).id;
 }
 
 /** A fresh record of A for each delete cell (an allowed delete uses it up). */
@@ -652,8 +750,8 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'avatars.delete': { rule: 'ownRow', input: async (fx) => ({ id: await freshInactiveAvatarOfA(fx) }) satisfies In['avatars']['delete'] },
   'avatars.setActive': { rule: 'ownRow', input: (fx) => ({ id: fx.avatarOfA }) satisfies In['avatars']['setActive'] },
 
-  'garage.list': { rule: 'ownList', watched: (fx) => fx.garageOfA, ids: listIds },
-  'garage.get': { rule: 'ownRow', input: (fx) => ({ id: fx.garageOfA }) satisfies In['garage']['get'] },
+  'garage.list': { rule: 'garageList', watched: (fx) => fx.garageOfA, ids: listIds },
+  'garage.get': { rule: 'garageRead', input: (fx) => ({ id: fx.garageOfA }) satisfies In['garage']['get'] },
   'garage.add': {
     rule: 'signedIn',
     input: async (fx, actor) => {
@@ -661,15 +759,23 @@ const PROCEDURES: Record<string, ProcedureRow> = {
       return { vehicleId: fx.spareVehicleId, nickname: 'Matrix car', odometer: 1000 } satisfies In['garage']['add'];
     },
   },
-  'garage.update': { rule: 'ownRow', input: (fx) => ({ id: fx.garageOfA, nickname: 'A truck' }) satisfies In['garage']['update'] },
-  'garage.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshGarageEntryOfA(fx) }) satisfies In['garage']['remove'] },
+  'garage.update': { rule: 'garageEdit', input: (fx) => ({ id: fx.garageOfA, nickname: 'A truck' }) satisfies In['garage']['update'] },
+  'garage.remove': { rule: 'garageOwn', input: async (fx) => ({ id: await freshSharedGarageEntryOfA(fx) }) satisfies In['garage']['remove'] },
+  'garage.shares.list': { rule: 'garageOwn', input: (fx) => ({ garageVehicleId: fx.garageOfA }) satisfies In['garage']['shares']['list'] },
+  'garage.shares.add': {
+    rule: 'garageOwn',
+    input: async (fx) => ({ garageVehicleId: fx.garageOfA, email: await freshInviteeEmail(fx), role: 'viewer' }) satisfies In['garage']['shares']['add'],
+  },
+  'garage.shares.update': { rule: 'garageOwn', input: (fx) => ({ garageVehicleId: fx.garageOfA, userId: fx.users.viewerA.id, role: 'viewer' }) satisfies In['garage']['shares']['update'] },
+  'garage.shares.remove': { rule: 'garageOwn', input: async (fx) => ({ garageVehicleId: fx.garageOfA, userId: await freshMemberOfA(fx) }) satisfies In['garage']['shares']['remove'] },
+  'garage.shares.leave': { rule: 'garageMember', input: (fx) => ({ garageVehicleId: fx.garageOfA }) satisfies In['garage']['shares']['leave'], after: restoreShares },
   'garage.due': {
     rule: 'signedIn',
     input: () => ({ timeZone: 'Europe/Berlin' }) satisfies In['garage']['due'],
-    // Only ever the caller's own garage: A's entries for A, none for anyone else.
+    // Only ever the caller's garage: A's entries for A and A's household, none for anyone else.
     check: (answer, fx, actor) => {
       const entries = z.array(z.object({ garageVehicleId: z.string() })).parse(answer).map((item) => item.garageVehicleId);
-      expect(entries.includes(fx.garageOfA)).toBe(actor === 'ownerA');
+      expect(entries.includes(fx.garageOfA)).toBe(HOUSEHOLD_A.has(actor));
     },
   },
   'garage.reminders.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['reminders']['list'] },
@@ -685,37 +791,40 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   // A's history of a vehicle A brought to shop A: its staff read it, only A changes what A wrote.
   'garage.records.list': { rule: 'historyList', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
   'garage.records.get': { rule: 'historyRow', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
-  // A keeps records of A's garage vehicle (no shop named: only a vehicle of the caller's garage).
-  'garage.records.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
+  // A and A's editor keep records of A's truck (no shop named: only a vehicle of the caller's garage).
+  'garage.records.create': { rule: 'garageEdit', input: (fx) => ({ vehicleId: fx.vehicleId, serviceType: 'Matrix', date: '2025-05-03' }) satisfies In['garage']['records']['create'] },
   'garage.records.update': { rule: 'historyWrite', input: (fx) => ({ id: fx.recordOfA, notes: 'Matrix' }) satisfies In['garage']['records']['update'] },
   'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
   'files.get': { rule: 'historyRow', input: (fx) => ({ id: fx.fileOfA }) satisfies In['files']['get'] },
   'files.attachments': { rule: 'historyRow', input: (fx) => ({ recordId: fx.recordOfA }) satisfies In['files']['attachments'] },
   'files.myPhotos': { rule: 'signedIn', input: () => ({}) satisfies In['files']['myPhotos'] },
-  'files.attach': { rule: 'historyWrite', input: async (fx) => ({ recordId: await freshRecordOfA(fx), fileId: await freshFileOfA(fx) }) satisfies In['files']['attach'] },
+  'files.attach': {
+    rule: 'historyWrite',
+    input: async (fx, actor) => ({ recordId: await freshRecordOfA(fx), fileId: await freshFileOf(fx, actor === 'editorA' ? actor : 'ownerA') }) satisfies In['files']['attach'],
+  },
   'files.detach': { rule: 'historyWrite', input: (fx) => freshAttachmentOfA(fx) satisfies Promise<In['files']['detach']> },
-  'files.remove': { rule: 'historyWrite', input: async (fx) => ({ id: (await freshAttachmentOfA(fx)).fileId }) satisfies In['files']['remove'] },
+  'files.remove': { rule: 'fileRemove', input: async (fx) => ({ id: (await freshAttachmentOfA(fx)).fileId }) satisfies In['files']['remove'] },
   'garage.records.csv': {
     rule: 'signedIn',
     input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['records']['csv'],
-    // A's history of the vehicle for A and the shop A brought it to.
-    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(actor === 'ownerA' || STAFF_A.has(actor)),
+    // A's history of the vehicle for A, A's household and the shop A brought it to.
+    check: (answer, _fx, actor) => expect(z.object({ csv: z.string() }).parse(answer).csv.includes(RECORD_MARK)).toBe(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor)),
   },
   'garage.records.customerVehicles': {
     rule: 'shopWork',
     input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['garage']['records']['customerVehicles'],
   },
 
-  // Fuel and expenses: A's alone (the vehicle of A's garage, or A's entry); shops never read them.
-  'fuel.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['list'] },
-  'fuel.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', odometer: 39_100, quantity: 10, unit: 'gal' }) satisfies In['fuel']['create'] },
-  'fuel.update': { rule: 'ownRow', input: (fx) => ({ id: fx.fuelOfA, station: 'Matrix' }) satisfies In['fuel']['update'] },
-  'fuel.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshFuelOfA(fx) }) satisfies In['fuel']['remove'] },
-  'fuel.overview': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, timeZone: 'Europe/Berlin' }) satisfies In['fuel']['overview'] },
-  'fuel.expenses.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['expenses']['list'] },
-  'fuel.expenses.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', category: 'tax', amount: '10' }) satisfies In['fuel']['expenses']['create'] },
-  'fuel.expenses.update': { rule: 'ownRow', input: (fx) => ({ id: fx.expenseOfA, note: 'Matrix' }) satisfies In['fuel']['expenses']['update'] },
-  'fuel.expenses.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshExpenseOfA(fx) }) satisfies In['fuel']['expenses']['remove'] },
+  // Fuel and expenses: A's history, read by A's household and kept by A and the editor; shops never read them.
+  'fuel.list': { rule: 'garageRead', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['list'] },
+  'fuel.create': { rule: 'garageEdit', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', odometer: 39_100, quantity: 10, unit: 'gal' }) satisfies In['fuel']['create'] },
+  'fuel.update': { rule: 'garageEdit', input: (fx) => ({ id: fx.fuelOfA, station: 'Matrix' }) satisfies In['fuel']['update'] },
+  'fuel.remove': { rule: 'garageEdit', input: async (fx) => ({ id: await freshFuelOfA(fx) }) satisfies In['fuel']['remove'] },
+  'fuel.overview': { rule: 'garageRead', input: (fx) => ({ vehicleId: fx.vehicleId, timeZone: 'Europe/Berlin' }) satisfies In['fuel']['overview'] },
+  'fuel.expenses.list': { rule: 'garageRead', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['fuel']['expenses']['list'] },
+  'fuel.expenses.create': { rule: 'garageEdit', input: (fx) => ({ vehicleId: fx.vehicleId, date: '2025-05-03', category: 'tax', amount: '10' }) satisfies In['fuel']['expenses']['create'] },
+  'fuel.expenses.update': { rule: 'garageEdit', input: (fx) => ({ id: fx.expenseOfA, note: 'Matrix' }) satisfies In['fuel']['expenses']['update'] },
+  'fuel.expenses.remove': { rule: 'garageEdit', input: async (fx) => ({ id: await freshExpenseOfA(fx) }) satisfies In['fuel']['expenses']['remove'] },
 
   // CSV import into A's garage vehicle: A alone; a vehicle of another's garage reads as missing.
   'imports.preview': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, kind: 'service', preset: 'lubelogger', csv: MATRIX_CSV }) satisfies In['imports']['preview'] },
@@ -869,7 +978,12 @@ const REST: Record<string, RestRow> = {
   },
   'GET /api/garage/due': { request: () => ({ url: '/api/garage/due?timeZone=America/Chicago' }) },
   'PATCH /api/garage/:id': { request: (fx) => ({ url: `/api/garage/${fx.garageOfA}`, body: { odometer: 40_000 } }) },
-  'DELETE /api/garage/:id': { request: async (fx) => ({ url: `/api/garage/${await freshGarageEntryOfA(fx)}` }) },
+  'DELETE /api/garage/:id': { request: async (fx) => ({ url: `/api/garage/${await freshSharedGarageEntryOfA(fx)}` }) },
+  'GET /api/garage/:id/shares': { request: (fx) => ({ url: `/api/garage/${fx.garageOfA}/shares` }) },
+  'POST /api/garage/:id/shares': { request: async (fx) => ({ url: `/api/garage/${fx.garageOfA}/shares`, body: { email: await freshInviteeEmail(fx), role: 'editor' } }) },
+  'PATCH /api/garage/:id/shares/:userId': { request: (fx) => ({ url: `/api/garage/${fx.garageOfA}/shares/${fx.users.editorA.id}`, body: { role: 'editor' } }) },
+  'DELETE /api/garage/:id/shares/:userId': { request: async (fx) => ({ url: `/api/garage/${fx.garageOfA}/shares/${await freshMemberOfA(fx)}` }) },
+  'POST /api/garage/:id/leave': { request: (fx) => ({ url: `/api/garage/${fx.garageOfA}/leave` }), after: restoreShares },
   'GET /api/vehicles/:vehicleId/service-records': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records?limit=100` }) },
   'POST /api/vehicles/:vehicleId/service-records': {
     request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/service-records`, body: { serviceType: 'REST', date: '2025-05-04' } }),
@@ -906,7 +1020,10 @@ const REST: Record<string, RestRow> = {
   'GET /api/files/:id/thumbnail': { rule: 'historyRow', request: async (fx) => ({ url: `/api/files/${await freshPhotoOfA(fx)}/thumbnail` }) },
   'DELETE /api/files/:id': { request: async (fx) => ({ url: `/api/files/${(await freshAttachmentOfA(fx)).fileId}` }) },
   'GET /api/records/:id/attachments': { request: (fx) => ({ url: `/api/records/${fx.recordOfA}/attachments` }) },
-  'POST /api/records/:id/attachments': { rule: 'historyWrite', request: async (fx) => ({ url: `/api/records/${await freshRecordOfA(fx)}/attachments`, body: { fileId: await freshFileOfA(fx) } }) },
+  'POST /api/records/:id/attachments': {
+    rule: 'historyWrite',
+    request: async (fx, actor) => ({ url: `/api/records/${await freshRecordOfA(fx)}/attachments`, body: { fileId: await freshFileOf(fx, actor === 'editorA' ? actor : 'ownerA') } }),
+  },
   'DELETE /api/records/:id/attachments/:fileId': { request: async (fx) => {
     const { recordId, fileId } = await freshAttachmentOfA(fx);
     return { url: `/api/records/${recordId}/attachments/${fileId}` };
@@ -924,6 +1041,7 @@ const REST: Record<string, RestRow> = {
   'DELETE /api/auth/user': { request: () => ({ url: '/api/auth/user', body: { password: 'not the password' } }) },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
+  'GET /api/health': { rule: 'public', request: () => ({ url: '/api/health' }) },
   'GET /api/openapi.json': { rule: 'public', request: () => ({ url: '/api/openapi.json' }) },
 };
 

@@ -8,7 +8,7 @@ import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
 import { EMAIL_CADENCES, type ApiToken, type CreatedApiToken, type User } from '../../src/shared/auth.ts';
 import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
-import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
+import { GARAGE_ROLES, SHARE_ROLES, URGENCIES, type DueItem, type GarageVehicle, type VehicleShare } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
 import { EXPENSE_CATEGORIES, FUEL_KINDS, type Expense, type FuelEntry } from '../../src/shared/fuel.ts';
 import type { CalendarFeedStatus, CreatedCalendarFeed, Reminder } from '../../src/shared/reminders.ts';
@@ -312,8 +312,11 @@ const garageVehicleShape = z
     vehicle: vehicleShape,
     createdAt: when,
     updatedAt: when,
+    access: z.enum(GARAGE_ROLES),
+    sharedBy: maybeText,
   })
   .strict() satisfies z.ZodType<Wire<GarageVehicle>>;
+const shareShape = z.object({ userId: uuid, name: text, email: text, role: z.enum(SHARE_ROLES), createdAt: when }).strict() satisfies z.ZodType<Wire<VehicleShare>>;
 
 const serviceRecordShape = z
   .object({
@@ -860,6 +863,8 @@ const attachmentShape = storedFileShape.extend({ recordId: uuid, attachedAt: whe
 
 const ROWS: Row[] = [
   // -- Account ------------------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/health', as: 'anonymous', status: 200, shape: z.object({ status: z.literal('ok') }).strict(), check: (_b, _fx, res) => expect(res.headers['cache-control']).toBe('no-store') }),
+  row({ method: 'GET', route: '/api/health', as: 'owner', status: 200, shape: z.object({ status: z.literal('ok') }).strict() }),
   row({ method: 'GET', route: '/api/auth/user', as: 'owner', status: 200, shape: userShape, check: (u, fx) => expect(u.id).toBe(fx.users.owner.id) }),
   row({ method: 'GET', route: '/api/auth/user', as: 'tech', status: 200, shape: userShape, check: (u) => expect(u.role).toBe('tech') }),
   row({ method: 'GET', route: '/api/auth/user', as: 'anonymous', status: 401 }),
@@ -1374,6 +1379,48 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/garage/:id', url: `/api/garage/${MISSING}`, as: 'owner', body: () => ({ nickname: 'Ghost' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/garage/:id', url: '/api/garage/not-a-uuid', as: 'owner', body: () => ({ nickname: 'Ghost' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'anonymous', body: () => ({ nickname: 'Nobody' }), status: 401 }),
+
+  // A household: the owner shares the commuter with tech (viewer, then editor); tech leaves.
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: (fx) => ({ email: fx.users.tech.email.toUpperCase(), role: 'viewer' }), status: 201, shape: shareShape, check: (s, fx) => expect(s).toMatchObject({ userId: fx.users.tech.id, role: 'viewer' }) }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: (fx) => ({ email: fx.users.tech.email, role: 'editor' }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'Already shared with this account: change their role instead' }) }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: () => ({ email: 'nobody-here@example.test', role: 'viewer' }), status: 404, note: 'no account with this address' }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: (fx) => ({ email: fx.users.owner.email, role: 'viewer' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'This is your own vehicle' }) }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: (fx) => ({ email: fx.users.other.email, role: 'owner' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Role must be editor or viewer', issues: { fieldErrors: { role: ['Role must be editor or viewer'] } } }) }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'other', body: (fx) => ({ email: fx.users.other.email, role: 'viewer' }), status: 404, note: "another user's garage" }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'anonymous', body: () => ({ email: 'x@example.test', role: 'viewer' }), status: 401 }),
+  row({ method: 'GET', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', status: 200, shape: z.array(shareShape), check: (list, fx) => expect(list.map((s) => s.userId)).toEqual([fx.users.tech.id]) }),
+  row({ method: 'GET', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'tech', status: 403, note: 'a member is not the owner' }),
+  row({ method: 'GET', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/garage',
+    as: 'tech',
+    status: 200,
+    shape: z.array(garageVehicleShape),
+    note: 'a shared vehicle is in the member\'s garage',
+    check: (list, fx) => expect(list.find((g) => g.id === fx.garageId)).toMatchObject({ access: 'viewer', sharedBy: expect.any(String) }),
+  }),
+  row({ method: 'PATCH', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'tech', body: () => ({ nickname: 'Mine now' }), status: 403, note: 'a viewer changes nothing' }),
+  row({ method: 'PATCH', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'owner', body: () => ({ role: 'editor' }), status: 200, shape: shareShape, check: (s) => expect(s.role).toBe('editor') }),
+  row({ method: 'PATCH', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'tech', body: () => ({ role: 'editor' }), status: 403 }),
+  row({ method: 'PATCH', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.other.id}`, as: 'owner', body: () => ({ role: 'editor' }), status: 404, note: 'not shared with that account' }),
+  row({ method: 'PATCH', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'anonymous', body: () => ({ role: 'editor' }), status: 401 }),
+  row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.garageId}`, as: 'tech', status: 403, note: 'only the owner removes the vehicle' }),
+  row({ method: 'GET', route: '/api/garage/:id/shares', url: '/api/garage/nope/shares', as: 'owner', status: 400 }),
+  row({ method: 'PATCH', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/nope`, as: 'owner', body: () => ({ role: 'editor' }), status: 400 }),
+  row({ method: 'DELETE', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/nope`, as: 'owner', status: 400 }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: '/api/garage/nope/leave', as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'tech', status: 403 }),
+  row({ method: 'DELETE', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/garage/:id/shares/:userId', url: (fx) => `/api/garage/${fx.garageId}/shares/${fx.users.tech.id}`, as: 'owner', status: 404, note: 'already revoked' }),
+  row({ method: 'POST', route: '/api/garage/:id/shares', url: (fx) => `/api/garage/${fx.garageId}/shares`, as: 'owner', body: (fx) => ({ email: fx.users.tech.email, role: 'editor' }), status: 201, shape: shareShape, note: 'shared again' }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: (fx) => `/api/garage/${fx.garageId}/leave`, as: 'owner', status: 403, check: (e) => expect(e).toMatchObject({ message: 'You own this vehicle: remove it from your garage instead' }) }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: (fx) => `/api/garage/${fx.garageId}/leave`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: (fx) => `/api/garage/${fx.garageId}/leave`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: (fx) => `/api/garage/${fx.garageId}/leave`, as: 'tech', status: 204 }),
+  row({ method: 'POST', route: '/api/garage/:id/leave', url: (fx) => `/api/garage/${fx.garageId}/leave`, as: 'tech', status: 404, note: 'already left' }),
 
   row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'owner', status: 404, note: "another user's garage" }),
   row({ method: 'DELETE', route: '/api/garage/:id', url: (fx) => `/api/garage/${fx.otherGarageId}`, as: 'anonymous', status: 401 }),

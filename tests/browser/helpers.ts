@@ -69,6 +69,8 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   baseURL?: string;
+  /** The offline shell's service worker runs only where a test asks for it (it would add its own requests elsewhere). */
+  serviceWorkers?: boolean;
 }
 
 /** A page in its own context (own cookies and storage); page errors fail the test that reads them. */
@@ -78,6 +80,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: options.viewport ?? { width: 1280, height: 800 },
     baseURL: options.baseURL,
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   };
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();

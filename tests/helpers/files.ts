@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../src/server/db/index.ts';
+import { storeUpload } from '../../src/server/domains/files/service.ts';
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
 export function multipart(content: Buffer, name: string, type = 'application/octet-stream', field = 'file') {
@@ -85,4 +86,9 @@ export function pdfWithMetadata(): Buffer {
     ],
     '/Root 1 0 R /Info 3 0 R',
   );
+}
+
+/** A PDF the user uploaded, stored as an upload is (for tests of other domains that attach files). */
+export async function uploadedPdf(db: Database, userId: string, name = 'receipt.pdf'): Promise<{ id: string }> {
+  return storeUpload(db, userId, TINY_PDF, name);
 }

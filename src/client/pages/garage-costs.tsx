@@ -51,7 +51,7 @@ export default function GarageCostsPage() {
           <Select
             label="Vehicle"
             allowDeselect={false}
-            data={garage.data.map((g) => ({ value: g.vehicle.id, label: `${g.nickname} (${g.vehicle.year} ${g.vehicle.make} ${g.vehicle.model})` }))}
+            data={garage.data.map((g) => ({ value: g.vehicle.id, label: `${g.nickname} (${g.vehicle.year} ${g.vehicle.make} ${g.vehicle.model})${g.sharedBy ? `, shared by ${g.sharedBy}` : ''}` }))}
             value={entry.vehicle.id}
             onChange={(value) => value && go({ vehicle: value })}
             maw={480}
@@ -73,10 +73,10 @@ export default function GarageCostsPage() {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="fuel" pt="md">
-              <FuelTab vehicleId={vehicleId} odometer={entry.odometer} overview={overview.data} />
+              <FuelTab vehicleId={vehicleId} odometer={entry.odometer} overview={overview.data} readOnly={entry.access === 'viewer'} />
             </Tabs.Panel>
             <Tabs.Panel value="costs" pt="md">
-              <CostsTab vehicleId={vehicleId} overview={overview.data} />
+              <CostsTab vehicleId={vehicleId} overview={overview.data} readOnly={entry.access === 'viewer'} />
             </Tabs.Panel>
             <Tabs.Panel value="odometer" pt="md">
               <OdometerTab overview={overview.data} />

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconClipboardList,
   IconDots,
+  IconDoorExit,
   IconDownload,
   IconBell,
   IconGasStation,
@@ -11,6 +12,7 @@ import {
   IconSchema,
   IconTrash,
   IconUpload,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -23,6 +25,7 @@ import type { Reminder } from '../../shared/reminders.ts';
 import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
+import { ShareVehicle } from '../components/garage/ShareVehicle.tsx';
 import { UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -31,6 +34,16 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useUnits } from '../lib/units.ts';
+
+interface CardActions {
+  onEdit: () => void;
+  onAdd: () => void;
+  onAddReminder: () => void;
+  onImport: () => void;
+  onRemove: () => void;
+  onShare: () => void;
+  onLeave: () => void;
+}
 
 function GarageCard({
   entry,
@@ -42,19 +55,13 @@ function GarageCard({
   onAddReminder,
   onImport,
   onRemove,
-}: {
-  entry: GarageVehicle;
-  due: DueItem[];
-  reminders: Reminder[];
-  reminderActions: ReminderActions;
-  onEdit: () => void;
-  onAdd: () => void;
-  onAddReminder: () => void;
-  onImport: () => void;
-  onRemove: () => void;
-}) {
+  onShare,
+  onLeave,
+}: { entry: GarageVehicle; due: DueItem[]; reminders: Reminder[]; reminderActions: ReminderActions } & CardActions) {
   const { vehicle } = entry;
   const f = useUnits();
+  const owner = entry.access === 'owner';
+  const keeps = entry.access !== 'viewer';
   const urgency = worstUrgency([...due, ...reminders].map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -75,6 +82,12 @@ function GarageCard({
             <Title order={2} size="h3">
               {entry.nickname}
             </Title>
+            {entry.sharedBy ? (
+              <Badge variant="light" color="grape" size="sm" mb={4}>
+                Shared by {entry.sharedBy}
+                {entry.access === 'viewer' ? ' · view only' : ''}
+              </Badge>
+            ) : null}
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {name}
               {vehicle.trim ? ` ${vehicle.trim}` : ''} · {f.distance(entry.odometer)}
@@ -95,22 +108,37 @@ function GarageCard({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                  Rename or update odometer
-                </Menu.Item>
+                {keeps ? (
+                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                    Rename or update odometer
+                  </Menu.Item>
+                ) : null}
+                {owner ? (
+                  <Menu.Item leftSection={<IconUsers size={14} />} onClick={onShare}>
+                    Share with your household
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={links.csv}>
                   Export history (CSV)
                 </Menu.Item>
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
                 </Menu.Item>
-                <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
-                  Import records (CSV)
-                </Menu.Item>
+                {owner ? (
+                  <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
+                    Import records (CSV)
+                  </Menu.Item>
+                ) : null}
                 <Menu.Divider />
-                <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
-                  Remove from garage
-                </Menu.Item>
+                {owner ? (
+                  <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
+                    Remove from garage
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item leftSection={<IconDoorExit size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onLeave}>
+                    Leave this shared vehicle
+                  </Menu.Item>
+                )}
               </Menu.Dropdown>
             </Menu>
           </Group>
@@ -123,12 +151,16 @@ function GarageCard({
           </Text>
         )}
         <Group gap="xs">
-          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
-            Add Record
-          </Button>
-          <Button variant="default" leftSection={<IconBell size={16} />} onClick={onAddReminder}>
-            Add Reminder
-          </Button>
+          {keeps ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+              Add Record
+            </Button>
+          ) : null}
+          {owner ? (
+            <Button variant="default" leftSection={<IconBell size={16} />} onClick={onAddReminder}>
+              Add Reminder
+            </Button>
+          ) : null}
           <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
             Service history
           </Button>
@@ -184,6 +216,16 @@ export default function GaragePage() {
   const [removing, setRemoving] = useState<GarageVehicle | null>(null);
   /** The import stepper, for one vehicle (from its menu) or the first (the page's Import button). */
   const [importing, setImporting] = useState<{ vehicleId: string | null } | null>(null);
+  const [sharing, setSharing] = useState<GarageVehicle | null>(null);
+  const [leaving, setLeaving] = useState<GarageVehicle | null>(null);
+  const leave = trpc.garage.shares.leave.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'You left the shared vehicle');
+      void utils.garage.invalidate();
+      setLeaving(null);
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to leave the vehicle')),
+  });
   const remove = trpc.garage.remove.useMutation({
     onSuccess: () => {
       notifySuccess('Success', 'Vehicle removed from your garage');
@@ -245,6 +287,8 @@ export default function GaragePage() {
               onAddReminder={() => setReminderFor({ vehicleId: entry.vehicle.id })}
               onImport={() => setImporting({ vehicleId: entry.vehicle.id })}
               onRemove={() => setRemoving(entry)}
+              onShare={() => setSharing(entry)}
+              onLeave={() => setLeaving(entry)}
             />
           ))}
         </Stack>
@@ -274,6 +318,20 @@ export default function GaragePage() {
             loading={removeReminder.isPending}
             onCancel={() => setDeletingReminder(null)}
             onConfirm={() => removeReminder.mutate({ id: deletingReminder.id })}
+          />
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={sharing !== null} onClose={() => setSharing(null)} title={sharing ? `Share ${sharing.nickname}` : ''}>
+        {sharing ? <ShareVehicle entry={sharing} /> : null}
+      </ShopDialog>
+      <ShopDialog opened={leaving !== null} onClose={() => setLeaving(null)} title="Leave shared vehicle">
+        {leaving ? (
+          <ConfirmBody
+            message={`Leave ${leaving.nickname}? It disappears from your garage; its owner can share it with you again.`}
+            confirmLabel="Leave"
+            loading={leave.isPending}
+            onCancel={() => setLeaving(null)}
+            onConfirm={() => leave.mutate({ garageVehicleId: leaving.id })}
           />
         ) : null}
       </ShopDialog>

@@ -29,6 +29,9 @@ export default function RecordsPage() {
   const [params, setParams] = useSearchParams();
   const targetKey = params.get('vehicle');
   const target = targets.find((t) => t.key === targetKey) ?? null;
+  // Vehicles shared with the user to view only: their records show no edit or delete.
+  const viewOnly = new Set(targets.filter((t) => !t.writable).map((t) => t.vehicleId));
+  const canAdd = targets.some((t) => t.writable);
 
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -79,7 +82,7 @@ export default function RecordsPage() {
             <Button component={Link} href="/garage" variant="default" leftSection={<IconCar size={16} />}>
               My Garage
             </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || targets.length === 0}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={targetsPending || !canAdd}>
               Add Record
             </Button>
           </Group>
@@ -157,10 +160,12 @@ export default function RecordsPage() {
               ? 'Save a vehicle to My Garage from the vehicle page, then log its services here.'
               : filtered
                 ? 'Try other words, another status or a wider date range.'
-                : 'Add the services done so far; due dates and alerts are worked out from them.'
+                : canAdd
+                  ? 'Add the services done so far; due dates and alerts are worked out from them.'
+                  : 'Nothing has been recorded for the vehicles shared with you yet.'
           }
           action={
-            targets.length > 0 && !filtered ? (
+            canAdd && !filtered ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 Add Record
               </Button>
@@ -224,16 +229,20 @@ export default function RecordsPage() {
                             <IconPaperclip size={16} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {viewOnly.has(record.vehicleId) ? null : (
+                          <>
+                            <Tooltip label="Edit">
+                              <ActionIcon variant="subtle" onClick={() => setEditing(record)} aria-label={`Edit ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Delete">
+                              <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(record)} aria-label={`Delete ${record.serviceType} of ${f.day(recordDay(record.date))}`}>
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -258,7 +267,7 @@ export default function RecordsPage() {
         ) : null}
       </ShopDialog>
       <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${f.day(recordDay(filesOf.date))}` : ''}>
-        {filesOf ? <RecordFiles recordId={filesOf.id} /> : null}
+        {filesOf ? <RecordFiles recordId={filesOf.id} canChange={!viewOnly.has(filesOf.vehicleId)} /> : null}
       </ShopDialog>
       <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
         {deleting ? (

@@ -127,6 +127,17 @@ export interface GarageVehiclesTable {
   odometer_replaced_at: Date | null;
 }
 
+/** Another account's access to a garage vehicle's history (migration 0020). */
+export interface GarageVehicleSharesTable {
+  id: Generated<string>;
+  garage_vehicle_id: string;
+  user_id: string;
+  role: 'viewer' | 'editor';
+  invited_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface KnownService {
   service: string;
   date: string | null;
@@ -366,6 +377,7 @@ export interface DB {
   service_records: ServiceRecordsTable;
   garage_vehicles: GarageVehiclesTable;
   garage_odometer_corrections: GarageOdometerCorrectionsTable;
+  garage_vehicle_shares: GarageVehicleSharesTable;
   fuel_entries: FuelEntriesTable;
   vehicle_expenses: VehicleExpensesTable;
   video_walkthroughs: VideoWalkthroughsTable;

@@ -47,6 +47,15 @@ export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * The service worker (`/sw.js`) runs under the policy of its own script's answer: it fetches this
+ * origin's pages and assets for the offline shell, so it may connect to 'self' and nothing else.
+ */
+export const WORKER_HEADERS: Readonly<Record<string, string>> = {
+  ...RESOURCE_HEADERS,
+  'content-security-policy': "default-src 'self';frame-ancestors 'none'",
+};
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** API and tRPC answers; everything else is the built client, the same for everyone. */
@@ -90,7 +99,8 @@ function varyOnCookie(reply: FastifyReply, response: Response | undefined): void
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    reply.headers(typeof type === 'string' && type.startsWith('text/html') ? DOCUMENT_HEADERS : RESOURCE_HEADERS);
+    const isPage = typeof type === 'string' && type.startsWith('text/html');
+    reply.headers(isPage ? DOCUMENT_HEADERS : req.url === '/sw.js' ? WORKER_HEADERS : RESOURCE_HEADERS);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isApi(req.url)) {
       const response = webResponse(payload);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { computeDue, serviceName } from '../../shared/due.ts';
 import { URGENCIES, type DueItem } from '../../shared/garage.ts';
 import type { Executor } from '../db/index.ts';
+import { garageReadableBy } from './garage-access.ts';
 
 /**
  * What is due in a garage: the garage's own list and the assistant's most urgent tip both read it.
@@ -32,7 +33,7 @@ interface DueRow {
 
 /**
  * Everything the due list needs for a whole garage, in one query: every interval of every
- * component of every saved vehicle, with the latest completed service of that kind.
+ * component of every saved vehicle (own and shared with the user), with the latest completed service of that kind.
  */
 /** Whose garage: one user's (optionally one stored vehicle), or a batch of garage entries (the crossing scan). */
 export type DueScope = { userId: string; vehicleId?: string } | { garageVehicleIds: readonly string[] };
@@ -40,7 +41,7 @@ export type DueScope = { userId: string; vehicleId?: string } | { garageVehicleI
 async function dueRows(db: Executor, scope: DueScope, timeZone: string, today?: string): Promise<DueRow[]> {
   const where =
     'userId' in scope
-      ? sql`g.user_id = ${scope.userId}::uuid AND (${scope.vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${scope.vehicleId ?? null}::uuid)`
+      ? sql`${garageReadableBy(scope.userId)} AND (${scope.vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${scope.vehicleId ?? null}::uuid)`
       : scope.garageVehicleIds.length === 0
         ? sql`false`
         : sql`g.id IN (${sql.join(scope.garageVehicleIds.map((id) => sql`${id}::uuid`))})`;

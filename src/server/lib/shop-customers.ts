@@ -1,5 +1,6 @@
 import type { User } from '../../shared/auth.ts';
 import type { Executor } from '../db/index.ts';
+import { findGarageAccess, requireGarageRole } from './garage-access.ts';
 
 /**
  * The shop's customer record of an account that contacts the shop (docs/shops.md#customers): the
@@ -43,7 +44,8 @@ export async function customerForAccount(db: Executor, serviceCenterId: string, 
 
 /**
  * The customer's vehicle record for one of the account's garage vehicles, made on first contact;
- * null when the garage vehicle is not the account's.
+ * null when the garage vehicle is not the account's. Only the owner brings a vehicle to a shop (the
+ * records a shop writes join the owner's history); a household member gets 403 (lib/garage-access.ts).
  */
 export async function customerVehicleForGarage(
   db: Executor,
@@ -51,12 +53,10 @@ export async function customerVehicleForGarage(
   userId: string,
   garageVehicleId: string,
 ): Promise<{ customerVehicleId: string; vehicleId: string } | null> {
-  const garage = await db
-    .selectFrom('garage_vehicles')
-    .select(['id', 'vehicle_id', 'odometer'])
-    .where('id', '=', garageVehicleId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const access = await findGarageAccess(db, userId, { id: garageVehicleId });
+  if (!access) return null;
+  requireGarageRole(access, 'own');
+  const garage = await db.selectFrom('garage_vehicles').select(['id', 'vehicle_id', 'odometer']).where('id', '=', access.garageVehicleId).executeTakeFirst();
   if (!garage) return null;
   const row = await db
     .insertInto('shop_customer_vehicles')

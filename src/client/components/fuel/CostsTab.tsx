@@ -96,7 +96,8 @@ function MonthChart({ overview }: { overview: Overview }) {
   );
 }
 
-export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview: Overview | undefined }) {
+/** `readOnly`: a vehicle shared with the user to view only (docs/garage.md#sharing). */
+export function CostsTab({ vehicleId, overview, readOnly = false }: { vehicleId: string; overview: Overview | undefined; readOnly?: boolean }) {
   const utils = trpc.useUtils();
   const f = useUnits();
   const [page, setPage] = useState(1);
@@ -114,9 +115,13 @@ export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview:
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add Expense
-        </Button>
+        {readOnly ? (
+          <span />
+        ) : (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add Expense
+          </Button>
+        )}
         <Button component={Link} href={`/garage/costs/print?vehicle=${vehicleId}`} variant="default" leftSection={<IconPrinter size={16} />}>
           Printable summary
         </Button>
@@ -152,21 +157,23 @@ export function CostsTab({ vehicleId, overview }: { vehicleId: string; overview:
                       {expense.note ? ` · ${expense.note}` : ''}
                     </Text>
                   </Stack>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button variant="default" size="compact-sm" aria-label={`More for the expense of ${expense.date}`}>
-                        <IconDots size={14} />
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(expense)}>
-                        Edit
-                      </Menu.Item>
-                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(expense)}>
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  {readOnly ? null : (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button variant="default" size="compact-sm" aria-label={`More for the expense of ${expense.date}`}>
+                          <IconDots size={14} />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(expense)}>
+                          Edit
+                        </Menu.Item>
+                        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(expense)}>
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
                 </Group>
               </Card>
             ))}

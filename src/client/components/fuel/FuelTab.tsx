@@ -15,7 +15,7 @@ import { NOTE_TEXT } from './format.ts';
 
 type Overview = RouterOutputs['fuel']['overview'];
 
-function EntryRow({ entry, onEdit, onRemove }: { entry: FuelEntry; onEdit: () => void; onRemove: () => void }) {
+function EntryRow({ entry, onEdit, onRemove, readOnly }: { entry: FuelEntry; onEdit: () => void; onRemove: () => void; readOnly: boolean }) {
   const f = useUnits();
   return (
     <Card withBorder padding="sm" component="li" aria-label={`Fill-up of ${entry.date}`}>
@@ -61,21 +61,23 @@ function EntryRow({ entry, onEdit, onRemove }: { entry: FuelEntry; onEdit: () =>
             </Text>
           ) : null}
         </Stack>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" size="compact-sm" aria-label={`More for the fill-up of ${entry.date}`}>
-              <IconDots size={14} />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-              Edit
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onRemove}>
-              Delete
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {readOnly ? null : (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="compact-sm" aria-label={`More for the fill-up of ${entry.date}`}>
+                <IconDots size={14} />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                Edit
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onRemove}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
     </Card>
   );
@@ -106,7 +108,8 @@ export function EconomyChart({ overview }: { overview: Overview }) {
   );
 }
 
-export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; odometer: number; overview: Overview | undefined }) {
+/** `readOnly`: a vehicle shared with the user to view only (docs/garage.md#sharing). */
+export function FuelTab({ vehicleId, odometer, overview, readOnly = false }: { vehicleId: string; odometer: number; overview: Overview | undefined; readOnly?: boolean }) {
   const utils = trpc.useUtils();
   const f = useUnits();
   const [page, setPage] = useState(1);
@@ -128,9 +131,11 @@ export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; 
         <Text size="sm" c="dimmed">
           Economy is known between two full fills; partial fills count at the next full one.
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Log Fill-up
-        </Button>
+        {readOnly ? null : (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Log Fill-up
+          </Button>
+        )}
       </Group>
       {!overview ? <Skeleton h={260} /> : overview.fuelEntries > 0 ? <EconomyChart overview={overview} /> : null}
       {log.isPending ? (
@@ -143,7 +148,7 @@ export function FuelTab({ vehicleId, odometer, overview }: { vehicleId: string; 
         <>
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Fuel log">
             {log.data.items.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} onEdit={() => setEditing(entry)} onRemove={() => setRemoving(entry)} />
+              <EntryRow key={entry.id} entry={entry} readOnly={readOnly} onEdit={() => setEditing(entry)} onRemove={() => setRemoving(entry)} />
             ))}
           </Stack>
           <Pager total={log.data.total} pageSize={FUEL_PAGE_SIZE} page={page} onChange={setPage} />

@@ -19,6 +19,8 @@ export interface RecordTarget {
   /** Staff: the shop writing the record and its customer's vehicle (docs/garage.md#records-written-by-shops). */
   serviceCenterId: string | null;
   customerVehicleId: string | null;
+  /** False for a vehicle shared with the user to view only: listed to filter by, never to add to. */
+  writable: boolean;
 }
 
 type FormValues = {
@@ -51,7 +53,7 @@ const validateFields = zodFormValidator<ReturnType<typeof fieldsOf>>(serviceReco
 
 /** Add a record (no record given) or edit one; the shared schema checks it here and on the server. */
 export function RecordForm({
-  targets,
+  targets: allTargets,
   record,
   initial,
   onDone,
@@ -63,6 +65,8 @@ export function RecordForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  // A vehicle shared to view only takes no records.
+  const targets = allTargets.filter((t) => t.writable);
   const timeZone = browserTimeZone();
   const utils = trpc.useUtils();
   const f = useUnits();

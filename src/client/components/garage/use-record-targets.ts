@@ -11,8 +11,9 @@ export function customerKey(customerVehicleId: string): string {
 }
 
 /**
- * The vehicles the user may keep records for: their garage, and, for staff, the vehicles of the
- * current shop's customers (docs/garage.md#records-written-by-shops).
+ * The vehicles the user may keep records for: their garage (vehicles shared to view only are listed
+ * but not writable), and, for staff, the vehicles of the current shop's customers
+ * (docs/garage.md#records-written-by-shops).
  */
 export function useRecordTargets(): { targets: RecordTarget[]; isPending: boolean } {
   const { shopId } = useCurrentShop();
@@ -20,10 +21,11 @@ export function useRecordTargets(): { targets: RecordTarget[]; isPending: boolea
   const customers = trpc.garage.records.customerVehicles.useQuery({ serviceCenterId: shopId ?? '' }, { enabled: shopId !== null });
   const own: RecordTarget[] = (garage.data ?? []).map((entry) => ({
     key: ownKey(entry.vehicle.id),
-    label: `${entry.nickname} (${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model})`,
+    label: `${entry.nickname} (${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model})${entry.sharedBy ? `, shared by ${entry.sharedBy}` : ''}`,
     vehicleId: entry.vehicle.id,
     serviceCenterId: null,
     customerVehicleId: null,
+    writable: entry.access !== 'viewer',
   }));
   const theirs: RecordTarget[] = shopId
     ? (customers.data ?? []).map((entry) => ({
@@ -32,6 +34,7 @@ export function useRecordTargets(): { targets: RecordTarget[]; isPending: boolea
         vehicleId: entry.vehicle.id,
         serviceCenterId: shopId,
         customerVehicleId: entry.customerVehicleId,
+        writable: true,
       }))
     : [];
   return { targets: [...own, ...theirs], isPending: garage.isPending || (shopId !== null && customers.isPending) };

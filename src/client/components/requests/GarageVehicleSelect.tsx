@@ -8,7 +8,8 @@ import { trpc } from '../../lib/trpc.ts';
  */
 export function GarageVehicleSelect(props: Pick<SelectProps, 'value' | 'onChange' | 'error' | 'onBlur' | 'onFocus'>) {
   const garage = trpc.garage.list.useQuery();
-  const vehicles = garage.data ?? [];
+  // Only the owner brings a vehicle to a shop (docs/garage.md#sharing): shared ones are not offered.
+  const vehicles = (garage.data ?? []).filter((v) => v.access === 'owner');
   return (
     <>
       <Select

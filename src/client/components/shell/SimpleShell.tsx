@@ -1,3 +1,4 @@
+import { ConnectionStatus, OfflineBanner } from './ConnectionStatus.tsx';
 import { Anchor, AppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
@@ -78,7 +79,10 @@ export function SimpleShell({ children }: { children: ReactNode }) {
         </Stack>
       </Drawer>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <OfflineBanner />
+        {children}
+      </AppShell.Main>
 
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -86,6 +90,7 @@ export function SimpleShell({ children }: { children: ReactNode }) {
             Welcome, {greetingName(user, shortUserId(user.id, 'User'))}
           </Text>
           <Group gap="md" wrap="nowrap">
+            <ConnectionStatus />
             <Anchor component="button" size="sm" onClick={() => void setRole('tech')}>
               Need advanced features?
             </Anchor>

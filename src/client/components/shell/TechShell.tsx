@@ -1,3 +1,4 @@
+import { ConnectionStatus, OfflineBanner } from './ConnectionStatus.tsx';
 import { ActionIcon, AppShell, Box, Button, Drawer, Group, Text, Tooltip } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -108,18 +109,16 @@ export function TechShell({ children }: { children: ReactNode }) {
         <TechSidebar collapsed={false} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <OfflineBanner />
+        {children}
+      </AppShell.Main>
 
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Text size="sm">Tech ID: {shortUserId(user.id, 'Unknown')}</Text>
           <Group gap="md" wrap="nowrap">
-            <Group gap={6} wrap="nowrap">
-              <Box w={8} h={8} bg="green.6" style={{ borderRadius: '50%' }} aria-hidden />
-              <Text size="sm" className="vt-status-ok" fw={500}>
-                Connected
-              </Text>
-            </Group>
+            <ConnectionStatus />
             <Button variant="subtle" size="compact-sm" onClick={signOut}>
               Sign Out
             </Button>

@@ -46,7 +46,8 @@ function ServiceHistoryModal({
   );
   // A vehicle in the user's garage takes a new record right here.
   const garage = trpc.garage.list.useQuery(undefined, { enabled: opened });
-  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId) ?? false;
+  // A vehicle shared to view only takes no records.
+  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId && entry.access !== 'viewer') ?? false;
   const { targets } = useRecordTargets();
   const [adding, setAdding] = useState(false);
   // The receipts and photos of one record, shown in place of the list (as the records page shows them).

@@ -150,7 +150,7 @@ export async function deleteFile(db: Executor, id: string): Promise<void> {
 export async function findVisibleRecord(db: Executor, userId: string, recordId: string) {
   return db
     .selectFrom('service_records as r')
-    .select(['r.id', 'r.user_id', 'r.service_center_id'])
+    .select(['r.id', 'r.user_id', 'r.vehicle_id', 'r.service_center_id'])
     .where('r.id', '=', recordId)
     .where(recordVisibleTo(userId))
     .executeTakeFirst();

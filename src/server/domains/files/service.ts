@@ -3,6 +3,7 @@ import { ACCEPTED_FILES_TEXT, FILE_LIMITS, formatBytes, type Attachment, type St
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { findGarageAccess, garageVehicleAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { analysePhoto } from './analysis.ts';
 import { processImage } from './images.ts';
@@ -65,8 +66,8 @@ export async function storeUpload(db: Database, userId: string, bytes: Buffer, d
 }
 
 /**
- * The record the caller may attach files to or remove them from: the owner's own history, or a
- * record the caller's shop wrote ('work' role). Others who may read the record get 403; everyone
+ * The record the caller may attach files to or remove them from: the owner's own history (and an
+ * editor's of a shared vehicle), or a record the caller's shop wrote ('work' role). Others who may read the record get 403; everyone
  * else 404.
  */
 async function writableRecord(db: Executor, user: User, recordId: string) {
@@ -76,6 +77,12 @@ async function writableRecord(db: Executor, user: User, recordId: string) {
   if (record.service_center_id && (await staffRole(db, user.id, record.service_center_id))) {
     await requireShopAccess(db, user, record.service_center_id, 'work');
     return { record, shopId: record.service_center_id };
+  }
+  // An editor of the vehicle its owner shared keeps its history as the owner does (a viewer: 403).
+  const shared = record.user_id ? await findGarageAccess(db, user.id, { ownerId: record.user_id, vehicleId: record.vehicle_id }) : null;
+  if (shared) {
+    await garageVehicleAccess(db, user.id, { id: shared.garageVehicleId }, 'edit');
+    return { record, shopId: null };
   }
   throw domainError('FORBIDDEN', 'Staff attach files only to the records their shop wrote, never to the owner\u2019s own entries');
 }

@@ -8,7 +8,7 @@ export const MAX_HISTORY = 10_000;
 
 // ---- The garage entry a log belongs to ---------------------------------------------------------
 
-/** The owner's garage entry of the vehicle with its replaced odometers, or null (not theirs). */
+/** The owner's garage entry of the vehicle with its replaced odometers, or null (none). */
 export async function ownGarageVehicle(db: Executor, userId: string, vehicleId: string): Promise<{ id: string; odometer: number; replacements: OdometerReplacement[] } | null> {
   const row = await db.selectFrom('garage_vehicles').select(['id', 'odometer']).where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).executeTakeFirst();
   if (!row) return null;
@@ -103,16 +103,18 @@ export async function fuelLog(db: Executor, userId: string, vehicleId: string): 
   return rows.map(toFuelRow);
 }
 
-/** An entry of the user's, only while its vehicle is in their garage. */
-export async function findFuelEntry(db: Executor, userId: string, id: string): Promise<FuelRow | null> {
+/**
+ * An entry, only while its vehicle is in its owner's garage, with whose history it is (the caller
+ * checks who may reach it: lib/garage-access.ts).
+ */
+export async function findFuelEntry(db: Executor, id: string): Promise<(FuelRow & { ownerId: string }) | null> {
   const row = await db
     .selectFrom('fuel_entries')
-    .select(fuelColumns)
-    .where('user_id', '=', userId)
+    .select([...fuelColumns, 'user_id'])
     .where('id', '=', id)
     .where((eb) => eb.exists(eb.selectFrom('garage_vehicles as g').select('g.id').whereRef('g.user_id', '=', 'fuel_entries.user_id').whereRef('g.vehicle_id', '=', 'fuel_entries.vehicle_id')))
     .executeTakeFirst();
-  return row ? toFuelRow(row) : null;
+  return row ? { ...toFuelRow(row), ownerId: row.user_id } : null;
 }
 
 export interface FuelValues {
@@ -177,15 +179,15 @@ export async function listExpenses(db: Executor, userId: string, vehicleId: stri
   return { items: rows.map(toExpense), total: count.total };
 }
 
-export async function findExpense(db: Executor, userId: string, id: string): Promise<Expense | null> {
+/** An expense, only while its vehicle is in its owner's garage, with whose history it is. */
+export async function findExpense(db: Executor, id: string): Promise<(Expense & { ownerId: string }) | null> {
   const row = await db
     .selectFrom('vehicle_expenses')
-    .select(expenseColumns)
-    .where('user_id', '=', userId)
+    .select([...expenseColumns, 'user_id'])
     .where('id', '=', id)
     .where((eb) => eb.exists(eb.selectFrom('garage_vehicles as g').select('g.id').whereRef('g.user_id', '=', 'vehicle_expenses.user_id').whereRef('g.vehicle_id', '=', 'vehicle_expenses.vehicle_id')))
     .executeTakeFirst();
-  return row ? toExpense(row) : null;
+  return row ? { ...toExpense(row), ownerId: row.user_id } : null;
 }
 
 export async function insertExpense(db: Executor, userId: string, vehicleId: string, v: { date: string; category: ExpenseCategory; amount: string; note: string | null }): Promise<string> {

@@ -4,9 +4,11 @@ import { averageEconomy, computeEconomy, lifetimeMileage, toCanonicalQuantity, t
 import type { CreateFuelEntryValues, FuelEntry, FuelKind, FuelPage, QuantityUnit } from '../../../shared/fuel.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
+import { garageVehicleAccess, historyRowAccess, type GarageNeed } from '../../lib/garage-access.ts';
 import {
   deleteFuelEntry,
   expenseAmounts,
+  findExpense,
   findFuelEntry,
   fuelLog,
   insertFuelEntry,
@@ -22,11 +24,31 @@ export const vehicleNotFound = () => domainError('NOT_FOUND', 'Vehicle not found
 export const fuelNotFound = () => domainError('NOT_FOUND', 'Fuel entry not found');
 export const expenseNotFound = () => domainError('NOT_FOUND', 'Expense not found');
 
-/** The owner's garage entry of the vehicle; anyone else's (staff included) reads as missing. */
-export async function requireOwnVehicle(db: Executor, userId: string, vehicleId: string) {
-  const entry = await ownGarageVehicle(db, userId, vehicleId);
+/**
+ * The caller's garage entry of the vehicle (own, or shared with them) for a need, with whose
+ * history it is; anyone else (staff included) reads it as missing, a viewer who writes gets 403.
+ */
+export async function requireVehicle(db: Executor, userId: string, vehicleId: string, need: GarageNeed) {
+  const access = await garageVehicleAccess(db, userId, { vehicleId }, need);
+  const entry = await ownGarageVehicle(db, access.ownerId, vehicleId);
   if (!entry) throw vehicleNotFound();
+  return { ...entry, ownerId: access.ownerId };
+}
+
+/** A fuel entry the caller may reach for a need (its vehicle's part decides). */
+async function reachableFuelEntry(db: Executor, userId: string, id: string, need: GarageNeed) {
+  const entry = await findFuelEntry(db, id);
+  if (!entry) throw fuelNotFound();
+  await historyRowAccess(db, userId, entry, need, fuelNotFound);
   return entry;
+}
+
+/** An expense the caller may reach for a need. */
+export async function reachableExpense(db: Executor, userId: string, id: string, need: GarageNeed) {
+  const expense = await findExpense(db, id);
+  if (!expense) throw expenseNotFound();
+  await historyRowAccess(db, userId, expense, need, expenseNotFound);
+  return expense;
 }
 
 /** A log with each entry's economy, computed over the whole log. */
@@ -44,13 +66,13 @@ function withEconomy(rows: FuelRow[], replacements: OdometerReplacement[]): Fuel
 
 /** The page of the log, newest first. */
 export async function fuelPage(db: Executor, userId: string, input: { vehicleId: string; limit: number; offset: number }): Promise<FuelPage> {
-  const vehicle = await requireOwnVehicle(db, userId, input.vehicleId);
-  const entries = withEconomy(await fuelLog(db, userId, input.vehicleId), vehicle.replacements).reverse();
+  const vehicle = await requireVehicle(db, userId, input.vehicleId, 'read');
+  const entries = withEconomy(await fuelLog(db, vehicle.ownerId, input.vehicleId), vehicle.replacements).reverse();
   return { items: entries.slice(input.offset, input.offset + input.limit), total: entries.length };
 }
 
-async function answer(db: Executor, userId: string, vehicleId: string, id: string, replacements: OdometerReplacement[]): Promise<FuelEntry> {
-  const entry = withEconomy(await fuelLog(db, userId, vehicleId), replacements).find((e) => e.id === id);
+async function answer(db: Executor, ownerId: string, vehicleId: string, id: string, replacements: OdometerReplacement[]): Promise<FuelEntry> {
+  const entry = withEconomy(await fuelLog(db, ownerId, vehicleId), replacements).find((e) => e.id === id);
   if (!entry) throw fuelNotFound();
   return entry;
 }
@@ -70,8 +92,8 @@ const canonical = (quantity: number, unit: QuantityUnit) => toCanonicalQuantity(
 
 export async function createFuelEntry(db: Database, userId: string, values: CreateFuelEntryValues): Promise<FuelEntry> {
   return db.transaction().execute(async (trx) => {
-    const vehicle = await requireOwnVehicle(trx, userId, values.vehicleId);
-    const id = await insertFuelEntry(trx, userId, values.vehicleId, {
+    const vehicle = await requireVehicle(trx, userId, values.vehicleId, 'edit');
+    const id = await insertFuelEntry(trx, vehicle.ownerId, values.vehicleId, {
       date: values.date,
       odometer: values.odometer,
       kind: values.kind,
@@ -81,8 +103,8 @@ export async function createFuelEntry(db: Database, userId: string, values: Crea
       missedBefore: values.missedBefore,
       station: values.station,
     });
-    await raiseOdometer(trx, userId, values.vehicleId, values.date, values.odometer);
-    return answer(trx, userId, values.vehicleId, id, vehicle.replacements);
+    await raiseOdometer(trx, vehicle.ownerId, values.vehicleId, values.date, values.odometer);
+    return answer(trx, vehicle.ownerId, values.vehicleId, id, vehicle.replacements);
   });
 }
 
@@ -101,8 +123,8 @@ export interface FuelChanges {
 
 export async function changeFuelEntry(db: Database, userId: string, id: string, patch: FuelChanges): Promise<FuelEntry> {
   return db.transaction().execute(async (trx) => {
-    const existing = await findFuelEntry(trx, userId, id);
-    if (!existing) throw fuelNotFound();
+    const existing = await reachableFuelEntry(trx, userId, id, 'edit');
+    const ownerId = existing.ownerId;
     const kind = patch.kind ?? existing.kind;
     if (kind !== existing.kind && patch.quantity === undefined) {
       throw domainError('BAD_REQUEST', 'Give the quantity and its unit when changing between fuel and charge', { field: 'quantity' });
@@ -121,16 +143,16 @@ export async function changeFuelEntry(db: Database, userId: string, id: string, 
       missedBefore: patch.missedBefore ?? existing.missedBefore,
       station: patch.station === undefined ? existing.station : patch.station,
     };
-    await updateFuelEntry(trx, userId, id, values);
-    if (patch.odometer !== undefined) await raiseOdometer(trx, userId, existing.vehicleId, values.date, values.odometer);
-    const vehicle = await requireOwnVehicle(trx, userId, existing.vehicleId);
-    return answer(trx, userId, existing.vehicleId, id, vehicle.replacements);
+    await updateFuelEntry(trx, ownerId, id, values);
+    if (patch.odometer !== undefined) await raiseOdometer(trx, ownerId, existing.vehicleId, values.date, values.odometer);
+    const vehicle = await requireVehicle(trx, userId, existing.vehicleId, 'edit');
+    return answer(trx, ownerId, existing.vehicleId, id, vehicle.replacements);
   });
 }
 
 export async function removeFuelEntry(db: Executor, userId: string, id: string): Promise<void> {
-  if (!(await findFuelEntry(db, userId, id))) throw fuelNotFound();
-  await deleteFuelEntry(db, userId, id);
+  const entry = await reachableFuelEntry(db, userId, id, 'edit');
+  await deleteFuelEntry(db, entry.ownerId, id);
 }
 
 export interface EconomyPoint {
@@ -167,8 +189,9 @@ function thin<T>(points: T[]): T[] {
 
 /** Costs by month and category, economy over time and the odometer history of one vehicle. */
 export async function vehicleOverview(db: Executor, userId: string, vehicleId: string, timeZone: string): Promise<VehicleOverview> {
-  const vehicle = await requireOwnVehicle(db, userId, vehicleId);
-  const [log, expenses, records] = await Promise.all([fuelLog(db, userId, vehicleId), expenseAmounts(db, userId, vehicleId), recordReadings(db, userId, vehicleId)]);
+  const vehicle = await requireVehicle(db, userId, vehicleId, 'read');
+  const owner = vehicle.ownerId;
+  const [log, expenses, records] = await Promise.all([fuelLog(db, owner, vehicleId), expenseAmounts(db, owner, vehicleId), recordReadings(db, owner, vehicleId)]);
   const entries = withEconomy(log, vehicle.replacements);
   const economies = computeEconomy(log, vehicle.replacements);
   const costItems: CostItem[] = [

@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import type { GarageVehicle, KnownService, OdometerCorrection } from '../../../shared/garage.ts';
+import type { GarageRole, GarageVehicle, KnownService, OdometerCorrection } from '../../../shared/garage.ts';
 import type { Executor } from '../../db/index.ts';
 import type { GarageVehiclesTable } from '../../db/schema.ts';
+import { garageReadableBy } from '../../lib/garage-access.ts';
 import { vehiclesById } from '../../lib/vehicles.ts';
 
 const garageColumns = [
@@ -15,7 +16,7 @@ const garageColumns = [
   'created_at',
   'updated_at',
 ] as const;
-type GarageRow = Pick<Selectable<GarageVehiclesTable>, (typeof garageColumns)[number]>;
+type GarageRow = Pick<Selectable<GarageVehiclesTable>, (typeof garageColumns)[number]> & { access?: GarageRole; shared_by?: string | null };
 
 /**
  * The highest mileage on record for each garage row: its odometer, or a completed record or a
@@ -70,19 +71,43 @@ async function withVehicles(db: Executor, rows: GarageRow[]): Promise<GarageVehi
             vehicle,
             createdAt: row.created_at,
             updatedAt: row.updated_at,
+            access: row.access ?? 'owner',
+            sharedBy: row.shared_by ?? null,
           },
         ]
       : [];
   });
 }
 
+/** The garage entries the user sees, own and shared, with the user's part and who shared each. */
+function readableGarage(db: Executor, userId: string) {
+  return db
+    .selectFrom('garage_vehicles as g')
+    .innerJoin('users as o', 'o.id', 'g.user_id')
+    .leftJoin('garage_vehicle_shares as s', (join) => join.onRef('s.garage_vehicle_id', '=', 'g.id').on('s.user_id', '=', userId))
+    .select(garageColumns.map((column) => `g.${column}` as const))
+    .select([
+      sql<GarageRole>`CASE WHEN g.user_id = ${userId}::uuid THEN 'owner' ELSE s.role END`.as('access'),
+      sql<string | null>`CASE WHEN g.user_id = ${userId}::uuid THEN NULL
+        ELSE coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) END`.as('shared_by'),
+    ])
+    .where(garageReadableBy(userId));
+}
+
+/** My Garage: the user's own vehicles, then those shared with them, each in the order saved. */
 export async function listGarage(db: Executor, userId: string): Promise<GarageVehicle[]> {
-  const rows = await db.selectFrom('garage_vehicles').select(garageColumns).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  const rows = await readableGarage(db, userId)
+    .orderBy(sql`g.user_id = ${userId}::uuid`, 'desc')
+    .orderBy('g.created_at')
+    .orderBy('g.id')
+    .limit(500)
+    .execute();
   return withVehicles(db, rows);
 }
 
+/** One entry the user sees (own or shared); null for anyone else's. */
 export async function findGarageVehicle(db: Executor, userId: string, id: string): Promise<GarageVehicle | null> {
-  const row = await db.selectFrom('garage_vehicles').select(garageColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  const row = await readableGarage(db, userId).where('g.id', '=', id).executeTakeFirst();
   return row ? ((await withVehicles(db, [row]))[0] ?? null) : null;
 }
 
@@ -108,9 +133,9 @@ export async function insertGarageVehicle(
   return row ? (await withVehicles(db, [row]))[0] : undefined;
 }
 
+/** Changes an entry whose access the caller checked (lib/garage-access.ts). */
 export async function updateGarageVehicle(
   db: Executor,
-  userId: string,
   id: string,
   patch: { nickname?: string; odometer?: number; replacedOffset?: number; typo?: boolean },
 ): Promise<GarageVehicle | null> {
@@ -124,7 +149,6 @@ export async function updateGarageVehicle(
       ...(patch.typo && patch.odometer !== undefined && { tracking_odometer: sql<number>`least(tracking_odometer, ${patch.odometer})` }),
       updated_at: sql<Date>`now()`,
     })
-    .where('user_id', '=', userId)
     .where('id', '=', id)
     .returning(garageColumns)
     .executeTakeFirst();
@@ -141,7 +165,8 @@ export async function insertOdometerCorrection(
     .execute();
 }
 
-export async function deleteGarageVehicle(db: Executor, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('garage_vehicles').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+/** Removes an entry the caller owns (checked by the caller); its shares go with it. */
+export async function deleteGarageVehicle(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('garage_vehicles').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddToGarageInput, GarageVehiclePatch } from '../../../shared/garage.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AddToGarageInput, GarageVehiclePatch, ShareRole } from '../../../shared/garage.ts';
 import type { CreateReminderInput, MarkReminderDoneInput, ReminderPatch } from '../../../shared/reminders.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
@@ -38,6 +38,48 @@ export function registerGarageRest(app: FastifyInstance): void {
     { method: 'DELETE', url: '/api/garage/:id', summary: 'Remove a vehicle from the garage (its records stay and return if it is saved again)', tag, auth: 'user', status: 204, procedure: 'garage.remove' },
     async ({ caller, req }) => {
       await caller.garage.remove({ id: pathId(req) });
+      return undefined;
+    },
+  );
+  const memberId = (req: FastifyRequest) => (req.params as { userId: string }).userId;
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/garage/:id/shares', summary: 'Who the owner shared a vehicle with (owner only)', tag, auth: 'user', procedure: 'garage.shares.list' },
+    ({ caller, req }) => caller.garage.shares.list({ garageVehicleId: pathId(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/garage/:id/shares',
+      summary: 'Share a vehicle with an existing account by its email address, as viewer or editor (owner only)',
+      description: 'The invited account is notified and sees the vehicle and its history in its garage; an editor also adds and edits records, fuel entries and expenses.',
+      tag,
+      auth: 'user',
+      procedure: 'garage.shares.add',
+      inputFrom: 'body',
+      status: 201,
+    },
+    ({ caller, req }) => caller.garage.shares.add({ ...(objectBody(req) as { email: string; role: ShareRole }), garageVehicleId: pathId(req) }),
+  );
+  restRoute(
+    app,
+    { method: 'PATCH', url: '/api/garage/:id/shares/:userId', summary: "Change a member's role (owner only)", tag, auth: 'user', procedure: 'garage.shares.update', inputFrom: 'body' },
+    ({ caller, req }) => caller.garage.shares.update({ ...(objectBody(req) as { role: ShareRole }), garageVehicleId: pathId(req), userId: memberId(req) }),
+  );
+  restRoute(
+    app,
+    { method: 'DELETE', url: '/api/garage/:id/shares/:userId', summary: "Revoke a member's share (owner only)", tag, auth: 'user', status: 204, procedure: 'garage.shares.remove' },
+    async ({ caller, req }) => {
+      await caller.garage.shares.remove({ garageVehicleId: pathId(req), userId: memberId(req) });
+      return undefined;
+    },
+  );
+  restRoute(
+    app,
+    { method: 'POST', url: '/api/garage/:id/leave', summary: 'Leave a vehicle shared with you (members only)', tag, auth: 'user', status: 204, procedure: 'garage.shares.leave' },
+    async ({ caller, req }) => {
+      await caller.garage.shares.leave({ garageVehicleId: pathId(req) });
       return undefined;
     },
   );

@@ -1,17 +1,31 @@
 import { z } from 'zod';
 import { timeZoneSchema } from '../../../shared/dates.ts';
 import { createReminderSchema, listRemindersSchema, markReminderDoneSchema, reminderIdSchema, updateReminderSchema } from '../../../shared/reminders.ts';
-import { addToGarageSchema, dueListSchema, garageIdSchema, updateGarageVehicleSchema } from '../../../shared/garage.ts';
+import {
+  addToGarageSchema,
+  createShareSchema,
+  dueListSchema,
+  garageIdSchema,
+  garageVehicleRefSchema,
+  shareMemberSchema,
+  updateGarageVehicleSchema,
+  updateShareSchema,
+} from '../../../shared/garage.ts';
+import { garageVehicleAccess } from '../../lib/garage-access.ts';
 import { dueList } from '../../lib/due-list.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 import { deleteGarageVehicle, findGarageVehicle, listGarage } from './repository.ts';
 import { addToGarage, garageNotFound, updateGarage } from './service.ts';
 import { createReminder, listReminders, markReminderDone, removeReminder, updateReminder } from './reminders.ts';
+import { addShare, changeShare, leaveShare, listShares, revokeShare } from './shares.ts';
 
 const byId = z.object({ id: garageIdSchema }).strict();
 
-/** My garage: every path acts on the signed-in user's own saved vehicles. */
+/**
+ * My garage: the signed-in user's own saved vehicles and those shared with them; what each may do
+ * is decided by lib/garage-access.ts (owner, editor, viewer).
+ */
 export const garageRouter = router({
   list: authedProcedure.query(({ ctx }) => listGarage(ctx.db, ctx.user.id)),
   get: authedProcedure.input(byId).query(async ({ ctx, input }) => {
@@ -24,7 +38,8 @@ export const garageRouter = router({
     .input(updateGarageVehicleSchema.extend({ id: garageIdSchema }))
     .mutation(({ ctx, input: { id, ...patch } }) => updateGarage(ctx.db, ctx.user.id, id, patch)),
   remove: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    if (!(await deleteGarageVehicle(ctx.db, ctx.user.id, input.id))) throw garageNotFound();
+    await garageVehicleAccess(ctx.db, ctx.user.id, { id: input.id }, 'own');
+    if (!(await deleteGarageVehicle(ctx.db, input.id))) throw garageNotFound();
   }),
   due: authedProcedure
     .input(dueListSchema)
@@ -38,5 +53,13 @@ export const garageRouter = router({
       .mutation(({ ctx, input: { id, timeZone, ...patch } }) => refusingUnknownTimeZone(timeZone, () => updateReminder(ctx.db, ctx.user.id, id, patch, timeZone))),
     remove: authedProcedure.input(z.object({ id: reminderIdSchema }).strict()).mutation(({ ctx, input }) => removeReminder(ctx.db, ctx.user.id, input.id)),
     done: authedProcedure.input(markReminderDoneSchema).mutation(({ ctx, input }) => refusingUnknownTimeZone(input.timeZone, () => markReminderDone(ctx.db, ctx.user.id, input))),
+  }),
+  /** A household: the owner shares a vehicle; members leave. */
+  shares: router({
+    list: authedProcedure.input(garageVehicleRefSchema).query(({ ctx, input }) => listShares(ctx.db, ctx.user.id, input.garageVehicleId)),
+    add: authedProcedure.input(createShareSchema).mutation(({ ctx, input }) => addShare(ctx.db, ctx.user, input)),
+    update: authedProcedure.input(updateShareSchema).mutation(({ ctx, input }) => changeShare(ctx.db, ctx.user.id, input)),
+    remove: authedProcedure.input(shareMemberSchema).mutation(({ ctx, input }) => revokeShare(ctx.db, ctx.user.id, input)),
+    leave: authedProcedure.input(garageVehicleRefSchema).mutation(({ ctx, input }) => leaveShare(ctx.db, ctx.user.id, input.garageVehicleId)),
   }),
 });

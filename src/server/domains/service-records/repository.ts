@@ -4,12 +4,7 @@ import type { Executor } from '../../db/index.ts';
 import { containsPattern } from '../../lib/paging.ts';
 import { visibleTo } from './reach.ts';
 
-// ---- The garage entry a history belongs to ----------------------------------------------------
-
-export async function inGarage(db: Executor, userId: string, vehicleId: string): Promise<boolean> {
-  const row = await db.selectFrom('garage_vehicles').select('id').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).executeTakeFirst();
-  return row !== undefined;
-}
+// ---- The garage entry a history belongs to (who may write it: lib/garage-access.ts) ------------
 
 /** Raises an odometer to a newly recorded mileage; never lowers it. */
 export async function raiseOdometer(db: Executor, userId: string, vehicleId: string, mileage: number): Promise<void> {

@@ -3,14 +3,14 @@ import type { User } from '../../../shared/auth.ts';
 import type { CreateServiceRecordValues, ServiceRecord } from '../../../shared/service-records.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
+import { findGarageAccess, garageVehicleAccess, roleAllows } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
-import { deleteRecord, findRecord, inGarage, insertRecord, listRecords, raiseOdometer, updateRecord, type RecordFilters } from './repository.ts';
+import { deleteRecord, findRecord, insertRecord, listRecords, raiseOdometer, updateRecord, type RecordFilters } from './repository.ts';
 import { customerVehicleOfMyShops, shopCustomerVehicle } from './reach.ts';
 
-const vehicleNotFound = () => domainError('NOT_FOUND', 'Vehicle not found in your garage');
 export const recordNotFound = () => domainError('NOT_FOUND', 'Service record not found');
 
 /**
@@ -28,8 +28,9 @@ async function authorship(db: Executor, user: User, values: CreateServiceRecordV
     if (!target || target.vehicle_id !== values.vehicleId) throw domainError('NOT_FOUND', 'Vehicle not found among this shop\u2019s customers');
     return { userId: target.user_id, technicianId: user.id, serviceCenterId: values.serviceCenterId, customerVehicleId: target.id };
   }
-  if (!(await inGarage(db, user.id, values.vehicleId))) throw vehicleNotFound();
-  return { userId: user.id, technicianId: null, serviceCenterId: null, customerVehicleId: null };
+  // The owner or an editor of the vehicle in My Garage; the record joins the owner's history.
+  const access = await garageVehicleAccess(db, user.id, { vehicleId: values.vehicleId }, 'edit');
+  return { userId: access.ownerId, technicianId: null, serviceCenterId: null, customerVehicleId: null };
 }
 
 export async function createRecord(db: Database, user: User, values: CreateServiceRecordValues): Promise<ServiceRecord> {
@@ -51,7 +52,8 @@ export async function createRecord(db: Database, user: User, values: CreateServi
 
 /**
  * What the caller may do to a record they can see: the owner keeps every right over their own
- * history; staff change only what their shop wrote (audited); nobody else changes anything.
+ * history, and so does an editor of the vehicle the owner shared (a viewer gets 403); staff change
+ * only what their shop wrote (audited); nobody else changes anything.
  */
 async function writableRecord(db: Executor, user: User, id: string): Promise<{ record: ServiceRecord; shopId: string | null }> {
   const record = await findRecord(db, user.id, id);
@@ -60,6 +62,11 @@ async function writableRecord(db: Executor, user: User, id: string): Promise<{ r
   if (record.serviceCenterId && (await staffRole(db, user.id, record.serviceCenterId))) {
     await requireShopAccess(db, user, record.serviceCenterId, 'work');
     return { record, shopId: record.serviceCenterId };
+  }
+  const shared = record.userId ? await findGarageAccess(db, user.id, { ownerId: record.userId, vehicleId: record.vehicleId }) : null;
+  if (shared) {
+    if (!roleAllows(shared.role, 'edit')) await garageVehicleAccess(db, user.id, { id: shared.garageVehicleId }, 'edit');
+    return { record, shopId: null };
   }
   throw domainError('FORBIDDEN', 'Staff change only the records their shop wrote, never the owner\u2019s own entries');
 }

@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, newPage, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { createVehicle } from '../helpers/appointments.ts';
+import { callerFor } from '../helpers/factories.ts';
+
+/**
+ * A household (docs/garage.md#sharing) and the offline app (docs/screens.md#offline): the owner
+ * shares a vehicle with a second account as viewer, who sees it and cannot add a record; the
+ * connection state follows the browser context going offline and back, a write tried offline says
+ * it was not saved, and the installed shell opens without a network.
+ */
+describe('sharing a vehicle and working offline', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const status = (page: Page) => page.getByTestId('connection-status');
+
+  it('shares a vehicle as viewer: the member sees it, marked, and has no way to add a record', async () => {
+    const [owner, member] = await Promise.all([newPage(browser, { serviceWorkers: true }), newPage(browser, { colorScheme: 'dark' })]);
+    const [{ user: ownerUser }, { user: memberUser }] = await Promise.all([signIn(owner, server, { role: 'simple' }), signIn(member, server, { role: 'simple' })]);
+    await server.db.updateTable('users').set({ first_name: 'Robin', last_name: 'Owner' }).where('id', '=', ownerUser.id).execute();
+    const vehicleId = await createVehicle(server.db, 'Household');
+    await callerFor(server.db, ownerUser).garage.add({ vehicleId, nickname: 'Family car', odometer: 12_000 });
+
+    await owner.goto(`${server.url}/garage`);
+    const card = owner.getByRole('region', { name: 'Family car' });
+    await card.getByRole('button', { name: 'More for Family car' }).click();
+    await owner.getByRole('menuitem', { name: 'Share with your household' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Share Family car' });
+    await dialog.getByText('Not shared with anyone yet.').waitFor();
+    await dialog.getByLabel('Email address of their account').fill(memberUser.email);
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByRole('button', { name: `Remove access of ${memberUser.email}` }).waitFor();
+    await checkA11y(owner);
+    await owner.keyboard.press('Escape');
+
+    await member.goto(`${server.url}/garage`);
+    const shared = member.getByRole('region', { name: 'Family car' });
+    await shared.getByText('Shared by Robin Owner · view only').waitFor();
+    await shared.getByRole('link', { name: 'Service history' }).waitFor();
+    expect(await shared.getByRole('button', { name: 'Add Record' }).count()).toBe(0);
+    await shared.getByRole('button', { name: 'More for Family car' }).click();
+    await member.getByRole('menuitem', { name: 'Leave this shared vehicle' }).waitFor();
+    expect(await member.getByRole('menuitem', { name: 'Remove from garage' }).count()).toBe(0);
+    await member.keyboard.press('Escape');
+    // The records page lists the vehicle to read but offers nothing to add to.
+    await member.goto(`${server.url}/records`);
+    await member.getByRole('heading', { level: 1, name: 'Service Records' }).waitFor();
+    await expect.poll(() => member.getByRole('button', { name: 'Add Record' }).isDisabled()).toBe(true);
+    await checkA11y(member);
+
+    // Offline: the footer turns, a write says it was not saved and keeps what was typed; back online it saves.
+    await owner.goto(`${server.url}/garage`);
+    await status(owner).getByText('Connected').waitFor();
+    await owner.context().setOffline(true);
+    await status(owner).getByText('Offline').waitFor();
+    await owner.getByText('You are offline').first().waitFor();
+    await owner.getByRole('region', { name: 'Family car' }).getByRole('button', { name: 'Add Record' }).click();
+    const add = owner.getByRole('dialog', { name: 'Add Service Record' });
+    await add.getByLabel('Service type').fill('Wiper blades');
+    await add.getByRole('button', { name: 'Add Record' }).click();
+    await owner.getByText('You are offline: nothing was sent, so nothing was saved. Try again when the connection is back.').waitFor();
+    expect(await add.getByLabel('Service type').inputValue()).toBe('Wiper blades');
+    await owner.context().setOffline(false);
+    await status(owner).getByText('Connected').waitFor();
+    await add.getByRole('button', { name: 'Add Record' }).click();
+    await owner.getByText('Service record added').waitFor();
+    const { items } = await callerFor(server.db, memberUser).garage.records.list({ vehicleId });
+    expect(items.map((r) => r.serviceType)).toEqual(['Wiper blades']);
+
+    // The installed shell opens without a network, saying so.
+    await owner.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await owner.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await owner.context().setOffline(true);
+    await owner.reload();
+    await owner.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await owner.context().setOffline(false);
+    await status(owner).getByText('Connected').waitFor();
+    expect(scriptErrors(owner)).toEqual([]);
+    expect(scriptErrors(member)).toEqual([]);
+  });
+});
