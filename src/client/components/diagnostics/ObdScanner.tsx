@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { TroubleCodeKind } from '../../../shared/obd/adapter.ts';
 import { dtcStructure } from '../../../shared/obd/codes.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useUnits } from '../../lib/units.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { useObdScanner, type LiveReading, type ScanResult } from './use-obd-scanner.ts';
 
@@ -14,10 +15,17 @@ const KIND_HINTS: Record<TroubleCodeKind, string> = {
   permanent: 'Cleared only by the car itself once the fault is fixed and tested again',
 };
 
-function formatLive({ pid, value }: LiveReading): string {
+/**
+ * A live value as the user reads figures: the car sends metric; with miles chosen in Settings,
+ * speed shows in mph and temperatures in °F (the US customary set), distances in miles.
+ */
+function formatLive({ pid, value }: LiveReading, customary: boolean, number: (value: number, digits?: number) => string): string {
   if (value === null) return 'Not reported';
-  const digits = pid.unit === 'V' ? 1 : pid.unit === '%' ? 1 : 0;
-  return `${value.toFixed(digits)} ${pid.unit}`;
+  if (customary && pid.unit === 'km/h') return `${number(value / 1.609344, 0)} mph`;
+  if (customary && pid.unit === '°C') return `${number((value * 9) / 5 + 32, 0)} °F`;
+  if (customary && pid.unit === 'km') return `${number(value / 1.609344, 0)} mi`;
+  const digits = pid.unit === 'V' || pid.unit === '%' ? 1 : 0;
+  return `${number(value, digits)} ${pid.unit}`;
 }
 
 /** The VIN the car reported, with what it decodes to and whether it is one of the user's vehicles. */
@@ -103,6 +111,8 @@ function CodesCard({ result, busy, onClear }: { result: ScanResult; busy: boolea
 }
 
 function LiveCard({ live, rate, on, onStart, onStop }: { live: LiveReading[]; rate: number | null; on: boolean; onStart: () => void; onStop: () => void }) {
+  const f = useUnits();
+  const customary = f.units.distanceUnit === 'mi';
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -132,7 +142,7 @@ function LiveCard({ live, rate, on, onStart, onStop }: { live: LiveReading[]; ra
                   <Table.Tr key={reading.pid.key}>
                     <Table.Td>{reading.pid.label}</Table.Td>
                     <Table.Td ta="right" ff="monospace" data-testid={`obd-live-${reading.pid.key}`}>
-                      {formatLive(reading)}
+                      {formatLive(reading, customary, f.number)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
