@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
+  'src/server/domains/dtc/catalogue.test.ts',
   'src/shared/obd/obd.test.ts',
   'src/server/domains/files/analysis.test.ts',
   'src/server/domains/fuel/costs.test.ts',

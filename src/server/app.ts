@@ -22,6 +22,7 @@ import { registerFuelRest } from './domains/fuel/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
+import { registerDtcRest } from './domains/dtc/rest.ts';
 import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { retryAfterOf, toHttpError } from './http/errors.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
+  registerDtcRest(app);
   registerShopsRest(app);
   registerGarageRest(app);
   registerServiceRecordsRest(app);

@@ -3,6 +3,7 @@ import { auditRouter } from './domains/audit/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
+import { dtcRouter } from './domains/dtc/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
+  dtc: dtcRouter,
 });
 
 export type AppRouter = typeof appRouter;
