@@ -183,9 +183,9 @@ function matchWord(from: DtcIndex, word: string): Map<number, number> {
  * field; ties by code.
  */
 export function searchDtc(input: { q: string; limit: number; offset: number }, from: DtcIndex = getDtcIndex()): DtcSearchPage {
-  const all = wordsOf(input.q).map(queryWord);
+  const all = wordsOf(input.q);
   const meaningful = all.filter((word) => !STOP_WORDS.has(word));
-  const words = [...new Set(meaningful.length > 0 ? meaningful : all)].slice(0, 8);
+  const words = [...new Set((meaningful.length > 0 ? meaningful : all).map(queryWord))].slice(0, 8);
   let totals: Map<number, number> | null = null;
   for (const word of words) {
     const scores = matchWord(from, word);
