@@ -30,6 +30,9 @@ describe('trouble-code lookup on the Diagnostic Tools page', () => {
     await detail.getByText('Safe to drive?').waitFor();
     // Tech Mode shows the technicians' explanation.
     await detail.getByText(/compares the upstream and downstream oxygen sensors/).waitFor();
+    // An owner's words, to explain it to a customer.
+    await detail.locator('label').filter({ hasText: /^For owners$/ }).click();
+    await detail.getByText(/not cleaning the exhaust as well as it should/).waitFor();
 
     await box.fill('fuel cap');
     const results = phone.getByRole('button', { name: /^P0457 / });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconCar, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,8 +10,12 @@ import { SeverityBadge } from './SeverityBadge.tsx';
 
 const RESULTS = 20;
 
-/** The detail of one code: the explanation for the current mode, whether to drive, the causes. */
+/**
+ * The detail of one code: the explanation for the current mode (plain words in Simple Mode,
+ * technical in Tech Mode, switchable to explain a code to an owner), whether to drive, the causes.
+ */
 export function CodeDetail({ lookup, role }: { lookup: DtcLookup; role: Role }) {
+  const [audience, setAudience] = useState<Role>(role);
   return (
     <Card withBorder padding="lg" component="section" aria-label={`Trouble code ${lookup.code}`}>
       <Stack gap="sm">
@@ -32,7 +36,18 @@ export function CodeDetail({ lookup, role }: { lookup: DtcLookup; role: Role }) 
         <Text size="sm" c="dimmed">
           {lookup.structure.system} · {lookup.structure.generic ? 'Generic code' : 'Manufacturer-specific code'} · {lookup.structure.subsystem}
         </Text>
-        <Text size="sm">{role === 'tech' ? lookup.technical : lookup.plain}</Text>
+        <SegmentedControl
+          size="xs"
+          aria-label="Explanation for"
+          value={audience}
+          onChange={(value) => setAudience(value as Role)}
+          data={[
+            { value: 'simple', label: 'For owners' },
+            { value: 'tech', label: 'For technicians' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Text size="sm">{audience === 'tech' ? lookup.technical : lookup.plain}</Text>
         <Alert variant="light" color={lookup.severity === 'critical' ? 'red' : lookup.severity === 'warning' ? 'yellow' : 'blue'} title="Safe to drive?">
           {lookup.safeToDrive}
         </Alert>
