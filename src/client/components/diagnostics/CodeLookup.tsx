@@ -141,7 +141,7 @@ export function CodeLookup({ role, opened, onOpen }: { role: Role; opened: strin
             {errorMessage(lookup.error, 'Please try again.')}
           </Alert>
         ) : (
-          <CodeDetail lookup={lookup.data} role={role} />
+          <CodeDetail key={lookup.data.code} lookup={lookup.data} role={role} />
         )
       ) : query.length === 0 ? null : search.isPending ? (
         <Group gap="xs" aria-busy="true">
