@@ -12,6 +12,9 @@ import * as m0010 from './0010_record_customer_vehicle.ts';
 import * as m0011 from './0011_garage_first_week.ts';
 import * as m0012 from './0012_files_attachments.ts';
 import * as m0013 from './0013_fuel_log_and_expenses.ts';
+import * as m0017 from './0017_reminders.ts';
+import * as m0018 from './0018_calendar_feeds.ts';
+import * as m0021 from './0021_photo_analysis.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011_garage_first_week': m0011,
   '0012_files_attachments': m0012,
   '0013_fuel_log_and_expenses': m0013,
+  '0017_reminders': m0017,
+  '0018_calendar_feeds': m0018,
+  '0021_photo_analysis': m0021,
 };

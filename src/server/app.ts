@@ -19,6 +19,7 @@ import { registerServiceCentersRest } from './domains/service-centers/rest.ts';
 import { registerAvatarsRest } from './domains/avatars/rest.ts';
 import { registerFilesRest } from './domains/files/rest.ts';
 import { registerFuelRest } from './domains/fuel/rest.ts';
+import { registerCalendarRest } from './domains/calendar/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGarageRest(app);
   registerServiceRecordsRest(app);
   registerFuelRest(app);
+  registerCalendarRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerAuditRest(app);

@@ -6,6 +6,7 @@ import { customersRouter } from './domains/customers/router.ts';
 import { dtcRouter } from './domains/dtc/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
+import { calendarRouter } from './domains/calendar/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   files: filesRouter,
   garage: mergeRouters(garageRouter, router({ records: serviceRecordsRouter })),
   fuel: fuelRouter,
+  calendar: calendarRouter,
   dtc: dtcRouter,
 });
 

@@ -51,16 +51,19 @@ export function computeDue(input: DueInput): DueResult {
   const dueMileage = dueTotal !== null ? dueTotal - offset : null;
   const daysLeft = dueDate ? daysBetween(input.today, dueDate) : null;
   const milesLeft = dueTotal !== null ? dueTotal - (input.odometer + offset) : null;
+  return { dueDate, dueMileage, daysLeft, milesLeft, urgency: urgencyOf(daysLeft, milesLeft), basis: base.basis };
+}
+
+/** The urgency of what is left (null: no limit of that kind), the same for computed and custom items. */
+export function urgencyOf(daysLeft: number | null, milesLeft: number | null): Urgency {
   const t = DUE_THRESHOLDS;
-  const urgency: Urgency =
-    (daysLeft !== null && daysLeft < 0) || (milesLeft !== null && milesLeft < 0)
-      ? 'overdue'
-      : (daysLeft !== null && daysLeft <= t.dueDays) || (milesLeft !== null && milesLeft <= t.dueMiles)
-        ? 'due'
-        : (daysLeft !== null && daysLeft <= t.soonDays) || (milesLeft !== null && milesLeft <= t.soonMiles)
-          ? 'soon'
-          : 'ok';
-  return { dueDate, dueMileage, daysLeft, milesLeft, urgency, basis: base.basis };
+  return (daysLeft !== null && daysLeft < 0) || (milesLeft !== null && milesLeft < 0)
+    ? 'overdue'
+    : (daysLeft !== null && daysLeft <= t.dueDays) || (milesLeft !== null && milesLeft <= t.dueMiles)
+      ? 'due'
+      : (daysLeft !== null && daysLeft <= t.soonDays) || (milesLeft !== null && milesLeft <= t.soonMiles)
+        ? 'soon'
+        : 'ok';
 }
 
 const plural = (n: number, unit: string) => `${n.toLocaleString('en-US')} ${unit}${n === 1 ? '' : 's'}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PhotoAnalysis } from './photo-analysis.ts';
 
 /** Receipts and photos: files stored by the app and attached to service records (docs/files.md). */
 
@@ -28,6 +29,23 @@ export const attachInputSchema = z.object({ recordId: recordIdSchema, fileId: fi
 export const attachBodySchema = z.object({ fileId: fileIdSchema }).strict();
 export const fileByIdSchema = z.object({ id: fileIdSchema }).strict();
 
+/** Photos on one page of the gallery. */
+export const PHOTOS_PAGE = { default: 24, max: 60 } as const;
+
+/** A page of the caller's own photos, newest first (docs/files.md#my-photos). */
+export const myPhotosInputSchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(PHOTOS_PAGE.max, `At most ${PHOTOS_PAGE.max} photos a page`).default(PHOTOS_PAGE.default),
+  })
+  .strict();
+export type MyPhotosInput = z.input<typeof myPhotosInputSchema>;
+
+export interface PhotoPage {
+  items: StoredFile[];
+  nextCursor: string | null;
+}
+
 /** A stored file as lists and uploads describe it (never its bytes). */
 export interface StoredFile {
   id: string;
@@ -41,6 +59,8 @@ export interface StoredFile {
   createdAt: Date;
   /** The caller uploaded it (and may delete it). */
   mine: boolean;
+  /** What the server measured of a photo when it was stored; null for PDFs. */
+  analysis: PhotoAnalysis | null;
 }
 
 export interface Attachment extends StoredFile {

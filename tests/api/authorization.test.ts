@@ -204,6 +204,8 @@ interface Fixtures {
   /** A's fill-up and expense of the vehicle (owner-only: no shop reads them). */
   fuelOfA: string;
   expenseOfA: string;
+  /** A's reminder of the vehicle (owner-only, as fuel). */
+  reminderOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
@@ -293,6 +295,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   await asA.files.attach({ recordId: record.id, fileId: fileOfA.id });
   const fuel = await asA.fuel.create({ vehicleId: vehicle.id, date: '2025-05-01', odometer: 39_000, quantity: 10, unit: 'gal' });
   const expense = await asA.fuel.expenses.create({ vehicleId: vehicle.id, date: '2025-05-01', category: 'insurance', amount: '100' });
+  const reminder = await asA.garage.reminders.create({ vehicleId: vehicle.id, title: 'Matrix reminder', dueDate: '2030-01-01', everyMonths: 12 });
   const customerVehicle = await db.selectFrom('shop_customer_vehicles').select('id').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
   const shopRecord = await callerFor(db, technician).garage.records.create({
     serviceCenterId: shopA,
@@ -323,6 +326,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     spareVehicleId: spareVehicle.id,
     fuelOfA: fuel.id,
     expenseOfA: expense.id,
+    reminderOfA: reminder.id,
   };
 }
 
@@ -465,6 +469,16 @@ async function freshFuelOfA(fx: Fixtures): Promise<string> {
 }
 async function freshExpenseOfA(fx: Fixtures): Promise<string> {
   return (await callerFor(fx.db, fx.users.ownerA).fuel.expenses.create({ vehicleId: fx.vehicleId, date: '2025-05-02', category: 'parking', amount: '5' })).id;
+}
+
+/** A fresh reminder of A for each delete and done cell. */
+async function freshReminderOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).garage.reminders.create({ vehicleId: fx.vehicleId, title: 'To finish', dueMileage: 45_000 })).id;
+}
+
+/** A live calendar feed token of A (each cell makes its own: a create cell replaces the previous one). */
+async function freshCalendarTokenOfA(fx: Fixtures): Promise<string> {
+  return (await callerFor(fx.db, fx.users.ownerA).calendar.create()).token;
 }
 
 // ---- The procedure table -------------------------------------------------------------------
@@ -653,6 +667,16 @@ const PROCEDURES: Record<string, ProcedureRow> = {
       expect(entries.includes(fx.garageOfA)).toBe(actor === 'ownerA');
     },
   },
+  'garage.reminders.list': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['garage']['reminders']['list'] },
+  'garage.reminders.create': { rule: 'ownRow', input: (fx) => ({ vehicleId: fx.vehicleId, title: 'Matrix', dueMileage: 41_000 }) satisfies In['garage']['reminders']['create'] },
+  'garage.reminders.update': { rule: 'ownRow', input: (fx) => ({ id: fx.reminderOfA, notes: 'Matrix' }) satisfies In['garage']['reminders']['update'] },
+  'garage.reminders.remove': { rule: 'ownRow', input: async (fx) => ({ id: await freshReminderOfA(fx) }) satisfies In['garage']['reminders']['remove'] },
+  'garage.reminders.done': { rule: 'ownRow', input: async (fx) => ({ id: await freshReminderOfA(fx) }) satisfies In['garage']['reminders']['done'] },
+  // The feed address is the credential: whoever holds A's token reads A's feed, no session needed.
+  'calendar.feed': { rule: 'public', input: async (fx) => ({ token: await freshCalendarTokenOfA(fx) }) satisfies In['calendar']['feed'] },
+  'calendar.status': { rule: 'signedIn' },
+  'calendar.create': { rule: 'signedIn' },
+  'calendar.revoke': { rule: 'signedIn' },
   // A's history of a vehicle A brought to shop A: its staff read it, only A changes what A wrote.
   'garage.records.list': { rule: 'historyList', input: (fx) => ({ vehicleId: fx.vehicleId, limit: 100 }) satisfies In['garage']['records']['list'], watched: (fx) => fx.recordOfA, ids: pageIds },
   'garage.records.get': { rule: 'historyRow', input: (fx) => ({ id: fx.recordOfA }) satisfies In['garage']['records']['get'] },
@@ -662,6 +686,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'garage.records.remove': { rule: 'historyWrite', input: async (fx) => ({ id: await freshRecordOfA(fx) }) satisfies In['garage']['records']['remove'] },
   'files.get': { rule: 'historyRow', input: (fx) => ({ id: fx.fileOfA }) satisfies In['files']['get'] },
   'files.attachments': { rule: 'historyRow', input: (fx) => ({ recordId: fx.recordOfA }) satisfies In['files']['attachments'] },
+  'files.myPhotos': { rule: 'signedIn', input: () => ({}) satisfies In['files']['myPhotos'] },
   'files.attach': { rule: 'historyWrite', input: async (fx) => ({ recordId: await freshRecordOfA(fx), fileId: await freshFileOfA(fx) }) satisfies In['files']['attach'] },
   'files.detach': { rule: 'historyWrite', input: (fx) => freshAttachmentOfA(fx) satisfies Promise<In['files']['detach']> },
   'files.remove': { rule: 'historyWrite', input: async (fx) => ({ id: (await freshAttachmentOfA(fx)).fileId }) satisfies In['files']['remove'] },
@@ -851,6 +876,16 @@ const REST: Record<string, RestRow> = {
   'PATCH /api/expenses/:id': { request: (fx) => ({ url: `/api/expenses/${fx.expenseOfA}`, body: { amount: '101' } }) },
   'DELETE /api/expenses/:id': { request: async (fx) => ({ url: `/api/expenses/${await freshExpenseOfA(fx)}` }) },
   'GET /api/vehicles/:vehicleId/costs': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/costs?timeZone=America/Chicago` }) },
+
+  'GET /api/vehicles/:vehicleId/reminders': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/reminders?timeZone=America/Chicago` }) },
+  'POST /api/vehicles/:vehicleId/reminders': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/reminders`, body: { title: 'REST reminder', dueDate: '2031-01-01' } }) },
+  'PATCH /api/reminders/:id': { request: (fx) => ({ url: `/api/reminders/${fx.reminderOfA}`, body: { title: 'REST' } }) },
+  'DELETE /api/reminders/:id': { request: async (fx) => ({ url: `/api/reminders/${await freshReminderOfA(fx)}` }) },
+  'POST /api/reminders/:id/done': { request: async (fx) => ({ url: `/api/reminders/${await freshReminderOfA(fx)}/done`, body: {} }) },
+  'GET /api/calendar': { request: () => ({ url: '/api/calendar' }) },
+  'POST /api/calendar': { request: () => ({ url: '/api/calendar' }) },
+  'DELETE /api/calendar': { request: () => ({ url: '/api/calendar' }) },
+  'GET /api/calendar/:token.ics': { request: async (fx) => ({ url: `/api/calendar/${await freshCalendarTokenOfA(fx)}.ics` }) },
 
   'GET /api/analytics/report': { request: (fx) => ({ url: `/api/analytics/report?${range}&serviceCenterId=${fx.shopA}` }) },
   'GET /api/analytics/report.csv': { request: (fx) => ({ url: `/api/analytics/report.csv?${range}&serviceCenterId=${fx.shopA}` }) },

@@ -11,6 +11,8 @@ import { GUIDANCE_LEVELS, ROLES } from '../../src/shared/constants.ts';
 import { URGENCIES, type DueItem, type GarageVehicle } from '../../src/shared/garage.ts';
 import { RECORD_STATUSES, type ServiceRecord } from '../../src/shared/service-records.ts';
 import { EXPENSE_CATEGORIES, FUEL_KINDS, type Expense, type FuelEntry } from '../../src/shared/fuel.ts';
+import type { CalendarFeedStatus, CreatedCalendarFeed, Reminder } from '../../src/shared/reminders.ts';
+import { parseIcs } from '../helpers/ics.ts';
 import { COST_CATEGORIES } from '../../src/shared/costs.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_STATUSES, INQUIRY_TYPES, type CustomerInquiry, type InquiryMessage } from '../../src/shared/inquiries.ts';
 import { APPOINTMENT_STATUSES } from '../../src/shared/appointments.ts';
@@ -350,6 +352,28 @@ const serviceRecordShape = z
   })
   .strict() satisfies z.ZodType<Wire<ServiceRecord>>;
 
+const reminderShape = z
+  .object({
+    id: uuid,
+    vehicleId: uuid,
+    garageVehicleId: uuid,
+    title: text,
+    notes: maybeText,
+    dueDate: z.iso.date().nullable(),
+    dueMileage: z.number().int().nullable(),
+    everyMonths: z.number().int().nullable(),
+    everyMiles: z.number().int().nullable(),
+    recurring: z.boolean(),
+    daysLeft: z.number().int().nullable(),
+    milesLeft: z.number().int().nullable(),
+    urgency: z.enum(URGENCIES),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<Reminder>>;
+const calendarStatusShape = z.object({ active: z.boolean(), createdAt: when.nullable(), lastUsedAt: when.nullable() }).strict() satisfies z.ZodType<Wire<CalendarFeedStatus>>;
+const createdCalendarShape = z.object({ token: z.string().min(20), path: z.string(), createdAt: when }).strict() satisfies z.ZodType<Wire<CreatedCalendarFeed>>;
+
 const fuelEntryShape = z
   .object({
     id: uuid,
@@ -543,6 +567,11 @@ interface Fixtures {
   /** The owner's fill-up and expense of `vehicle`. */
   fuelId: string;
   expenseId: string;
+  /** The owner's reminders of `vehicle`: one to change, one to delete, one to mark done; a live feed token. */
+  reminderId: string;
+  reminderToDeleteId: string;
+  reminderToFinishId: string;
+  calendarToken: string;
   /** Shops: `tech` owns `centerId` (with a technician `staffMemberId`), `leaveCenterId` (with a
    * second owner, so tech may leave) and `inviteCenterId`, whose open invitations are `acceptCode`
    * and `revokeInviteId`. */
@@ -724,6 +753,10 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     recordToDeleteId: recordToDelete.id,
     fuelId: fuel.id,
     expenseId: expense.id,
+    reminderId: (await asOwner.garage.reminders.create({ vehicleId: vehicle.id, title: 'Renew registration', dueDate: '2030-04-01', everyMonths: 12 })).id,
+    reminderToDeleteId: (await asOwner.garage.reminders.create({ vehicleId: vehicle.id, title: 'Old reminder', dueMileage: 35_000 })).id,
+    reminderToFinishId: (await asOwner.garage.reminders.create({ vehicleId: vehicle.id, title: 'Rotate tyres', dueMileage: 30_400, everyMiles: 6000 })).id,
+    calendarToken: (await asOwner.calendar.create()).token,
     staffMemberId: staffMember.id,
     leaveCenterId: leaveCenter.id,
     inviteCenterId: inviteCenter.id,
@@ -1501,6 +1534,50 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'owner', body: () => ({ amount: 'lots' }), status: 400 }),
   row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'other', body: () => ({ note: 'x' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Expense not found' }) }),
   row({ method: 'PATCH', route: '/api/expenses/:id', url: (fx) => `/api/expenses/${fx.expenseId}`, as: 'anonymous', body: () => ({ note: 'x' }), status: 401 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders?timeZone=Europe/Berlin`, as: 'owner', status: 200, shape: z.array(reminderShape), check: (list, fx) => expect(idsOf(list)).toEqual(expect.arrayContaining([fx.reminderId, fx.reminderToFinishId])) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders?timeZone=Mars/Olympus`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'tech', status: 404, note: "staff of the owner's shop", check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'owner', body: () => ({ title: ' Wipers ', dueDate: '2031-01-01', dueMileage: '40,000', notes: '' }), status: 201, shape: reminderShape, check: (r) => expect(r).toMatchObject({ title: 'Wipers', notes: null, dueMileage: 40_000, recurring: false, urgency: 'ok' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'owner', body: () => ({ title: 'Wipers' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'dueDate: Give the day or the mileage it is due at' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'other', body: () => ({ title: 'Wipers', dueMileage: 1 }), status: 404, note: 'not in their garage' }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/reminders', url: (fx) => `/api/vehicles/${fx.vehicle.id}/reminders`, as: 'anonymous', body: () => ({ title: 'Wipers', dueMileage: 1 }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderId}`, as: 'owner', body: () => ({ notes: 'Form B-12', everyMonths: 24 }), status: 200, shape: reminderShape, check: (r, fx) => expect(r).toMatchObject({ id: fx.reminderId, notes: 'Form B-12', everyMonths: 24, recurring: true }) }),
+  row({ method: 'PATCH', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderId}`, as: 'owner', body: () => ({ dueDate: null }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Give the day or the mileage it is due at' }) }),
+  row({ method: 'PATCH', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderId}`, as: 'other', body: () => ({ title: 'Mine' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Reminder not found' }) }),
+  row({ method: 'PATCH', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderId}`, as: 'anonymous', body: () => ({ title: 'x' }), status: 401 }),
+  row({ method: 'POST', route: '/api/reminders/:id/done', url: (fx) => `/api/reminders/${fx.reminderToFinishId}/done`, as: 'owner', body: () => ({ mileage: 30_350 }), status: 200, shape: z.object({ next: reminderShape.nullable() }).strict(), check: (r) => expect(r.next).toMatchObject({ dueMileage: 36_350, urgency: 'ok' }) }),
+  row({ method: 'POST', route: '/api/reminders/:id/done', url: (fx) => `/api/reminders/${fx.reminderToFinishId}/done`, as: 'owner', body: () => ({ date: '2999-01-01' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'The day it was done cannot be in the future' }) }),
+  row({ method: 'POST', route: '/api/reminders/:id/done', url: `/api/reminders/${MISSING}/done`, as: 'owner', body: () => ({}), status: 404 }),
+  row({ method: 'POST', route: '/api/reminders/:id/done', url: (fx) => `/api/reminders/${fx.reminderToFinishId}/done`, as: 'anonymous', body: () => ({}), status: 401 }),
+  row({ method: 'DELETE', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderToDeleteId}`, as: 'other', status: 404, note: "another user's reminder" }),
+  row({ method: 'DELETE', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderToDeleteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/reminders/:id', url: '/api/reminders/nope', as: 'owner', status: 400 }),
+  row({ method: 'DELETE', route: '/api/reminders/:id', url: (fx) => `/api/reminders/${fx.reminderToDeleteId}`, as: 'owner', status: 204 }),
+  row({
+    method: 'GET',
+    route: '/api/calendar/:token.ics',
+    url: (fx) => `/api/calendar/${fx.calendarToken}.ics?timeZone=Europe/Berlin`,
+    as: 'anonymous',
+    status: 200,
+    note: 'the token is the credential',
+    check: (_body, _fx, res) => {
+      expect(res.headers['content-type']).toContain('text/calendar');
+      const summaries = parseIcs(res.body).components.map((c) => c.get('SUMMARY'));
+      // An earlier row renames the vehicle: the reminder is named, then the vehicle.
+      expect(summaries.some((s) => s?.startsWith('Renew registration: '))).toBe(true);
+      expect(summaries).toContain('Brake inspection at Contract Garage');
+    },
+  }),
+  row({ method: 'GET', route: '/api/calendar/:token.ics', url: (fx) => `/api/calendar/${fx.calendarToken}.ics?timeZone=Mars/Olympus`, as: 'anonymous', status: 400 }),
+  row({ method: 'GET', route: '/api/calendar/:token.ics', url: '/api/calendar/not-a-feed.ics', as: 'owner', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Unknown calendar feed' }) }),
+  row({ method: 'GET', route: '/api/calendar', as: 'owner', status: 200, shape: calendarStatusShape, check: (s) => expect(s.active).toBe(true) }),
+  row({ method: 'GET', route: '/api/calendar', as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/calendar', as: 'owner', status: 201, shape: createdCalendarShape, check: (c) => expect(c.path).toBe(`/api/calendar/${c.token}.ics`) }),
+  row({ method: 'POST', route: '/api/calendar', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/calendar/:token.ics', url: (fx) => `/api/calendar/${fx.calendarToken}.ics`, as: 'anonymous', status: 404, note: 'replaced by a new address' }),
+  row({ method: 'DELETE', route: '/api/calendar', as: 'owner', status: 200, shape: z.object({ revoked: z.boolean() }).strict(), check: (r) => expect(r.revoked).toBe(true) }),
+  row({ method: 'DELETE', route: '/api/calendar', as: 'anonymous', status: 401 }),
   row({
     method: 'GET',
     route: '/api/vehicles/:vehicleId/costs',

@@ -141,7 +141,7 @@ describe('technician tool pages (sample content, docs/screens.md) and an empty A
   it('Diagnostic Tools has its four tabs and codes by severity', async () => {
     await openTool(desktop, server, '/diagnostics', 'Diagnostic Tools');
     await expectVisible(desktop, 'tab', ['OBD Scanner', 'Error Codes', 'System Tests', 'Reports']);
-    await desktop.getByRole('cell', { name: 'Short-term fuel trim B1' }).waitFor();
+    await desktop.getByRole('button', { name: 'Connect adapter' }).waitFor();
     await desktop.getByRole('tab', { name: 'Error Codes' }).click();
     await desktop.getByRole('heading', { name: 'P0301' }).waitFor();
     const panel = desktop.getByRole('tabpanel');

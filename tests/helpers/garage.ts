@@ -4,6 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Vehicle, VehicleComponent } from '../../src/shared/vehicles.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { toHttpError } from '../../src/server/http/errors.ts';
+import { componentSet } from '../../src/server/domains/vehicles/components.ts';
+import { insertComponents, insertDecodedVehicle } from '../../src/server/domains/vehicles/repository.ts';
 import { buildTestApp, callerFor, createUser, rejection } from './factories.ts';
 
 /** Fixtures of the garage and service-records tests: decoded vehicles, owners with a garage, REST calls. */
@@ -18,6 +20,18 @@ const ORIGIN = 'http://localhost:3000';
 export function shiftDay(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A 2020 F-150 stored as a decode stores it, with the generic component set (oil change every
+ * 5,000 miles or 6 months), without the offline VIN decoder.
+ */
+export async function storeGenericTruck(db: Database, vin: string): Promise<string> {
+  const draft = { vin, year: 2020, make: 'Ford', model: 'F-150', trim: null, engine: null, transmission: null, drivetrain: null, bodyStyle: 'Pickup', details: {} };
+  const vehicle = await insertDecodedVehicle(db, draft);
+  if (!vehicle) throw new Error('vehicle not stored');
+  await insertComponents(db, vehicle.id, componentSet({ ...draft, details: null }));
+  return vehicle.id;
 }
 
 /** The REST answer a failed call turns into (status and JSON body). */

@@ -1,11 +1,9 @@
-import { Badge, Button, Card, Divider, Grid, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  IconActivityHeartbeat,
   IconAlertOctagon,
   IconAlertTriangle,
   IconBook2,
   IconDownload,
-  IconEraser,
   IconFileReport,
   IconInfoCircle,
   IconListCheck,
@@ -14,14 +12,13 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CodeLookup } from '../components/diagnostics/CodeLookup.tsx';
+import { ObdScanner } from '../components/diagnostics/ObdScanner.tsx';
 import { SeverityBadge } from '../components/diagnostics/SeverityBadge.tsx';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
-import { ScrollTable } from '../components/tools/ScrollTable.tsx';
-import { SectionCard } from '../components/tools/SectionCard.tsx';
 import { StatusTile } from '../components/tools/StatusTile.tsx';
 import { StatCard } from '../components/tools/StatCard.tsx';
 import { useSession } from '../lib/session.tsx';
-import { ERROR_CODES, LIVE_DATA, OBD_CONNECTION, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
+import { ERROR_CODES, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
 
 const outcomeColor: Record<TestOutcome, string> = { Passed: 'green', Failed: 'red', 'Not run': 'gray' };
 const SEVERITIES: Severity[] = ['Critical', 'Warning', 'Info'];
@@ -60,84 +57,7 @@ export default function DiagnosticsPage() {
         </Tabs.List>
 
         <Tabs.Panel value="obd" pt="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <SectionCard
-                title="Adapter"
-                actions={
-                  <Badge variant="light" color="green">
-                    Adapter ready
-                  </Badge>
-                }
-              >
-                <Table variant="vertical" layout="fixed">
-                  <Table.Tbody>
-                    {[
-                      ['Adapter', OBD_CONNECTION.adapter],
-                      ['Protocol', OBD_CONNECTION.protocol],
-                      ['Vehicle', OBD_CONNECTION.vehicle],
-                      ['VIN', OBD_CONNECTION.vin],
-                      ['Battery', OBD_CONNECTION.voltage],
-                      ['Monitors ready', OBD_CONNECTION.monitorsReady],
-                    ].map(([label, value]) => (
-                      <Table.Tr key={label}>
-                        <Table.Th w="40%">{label}</Table.Th>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-                {OBD_CONNECTION.milOn ? (
-                  <Badge color="red" variant="light" leftSection={<IconAlertOctagon size={12} aria-hidden />}>
-                    Check engine light on
-                  </Badge>
-                ) : null}
-                <Group grow>
-                  <Button leftSection={<IconPlayerPlay size={16} />} disabled>
-                    Start Scan
-                  </Button>
-                  <Button variant="default" leftSection={<IconEraser size={16} />} disabled>
-                    Clear Codes
-                  </Button>
-                </Group>
-              </SectionCard>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <SectionCard title="Live Data" description="Sample readings at idle, engine warm." actions={<IconActivityHeartbeat size={20} aria-hidden />}>
-                <ScrollTable label="Live data" minWidth={480}>
-                  <Table verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>PID</Table.Th>
-                        <Table.Th>Reading</Table.Th>
-                        <Table.Th ta="right">Value</Table.Th>
-                        <Table.Th w={140}>Range</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {LIVE_DATA.map((reading) => (
-                        <Table.Tr key={reading.pid}>
-                          <Table.Td ff="monospace">{reading.pid}</Table.Td>
-                          <Table.Td>{reading.label}</Table.Td>
-                          <Table.Td ta="right" fw={600} c={reading.inRange ? undefined : 'red'}>
-                            {reading.value} {reading.unit}
-                          </Table.Td>
-                          <Table.Td>
-                            <Progress
-                              value={reading.gauge}
-                              color={reading.inRange ? 'teal' : 'red'}
-                              size="sm"
-                              aria-label={`${reading.label} ${reading.inRange ? 'within' : 'outside'} its normal range`}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </ScrollTable>
-              </SectionCard>
-            </Grid.Col>
-          </Grid>
+          <ObdScanner />
         </Tabs.Panel>
 
         <Tabs.Panel value="codes" pt="md">

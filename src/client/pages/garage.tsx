@@ -3,6 +3,7 @@ import {
   IconClipboardList,
   IconDots,
   IconDownload,
+  IconBell,
   IconGasStation,
   IconPencil,
   IconPlus,
@@ -10,12 +11,14 @@ import {
   IconSchema,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { dueSummary, worstUrgency } from '../../shared/due.ts';
-import { DUE_THRESHOLDS, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
+import { DUE_THRESHOLDS, URGENCIES, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
 import { exportLinks } from '../components/garage/links.ts';
-import { DueTable } from '../components/garage/DueTable.tsx';
+import { DueTable, type ReminderActions } from '../components/garage/DueTable.tsx';
+import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
+import type { Reminder } from '../../shared/reminders.ts';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { formatMiles, UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
@@ -26,14 +29,40 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
-function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehicle; due: DueItem[]; onEdit: () => void; onAdd: () => void; onRemove: () => void }) {
+function GarageCard({
+  entry,
+  due,
+  reminders,
+  reminderActions,
+  onEdit,
+  onAdd,
+  onAddReminder,
+  onRemove,
+}: {
+  entry: GarageVehicle;
+  due: DueItem[];
+  reminders: Reminder[];
+  reminderActions: ReminderActions;
+  onEdit: () => void;
+  onAdd: () => void;
+  onAddReminder: () => void;
+  onRemove: () => void;
+}) {
   const { vehicle } = entry;
-  const urgency = worstUrgency(due.map((item) => item.urgency));
+  const urgency = worstUrgency([...due, ...reminders].map((item) => item.urgency));
   const links = exportLinks(vehicle.id, null);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const next = due[0];
+  // The most urgent of the computed items (already ordered) and the owner's reminders (ordered too).
+  const firstItem = due[0];
+  const firstReminder = reminders[0];
+  const next =
+    firstReminder && (!firstItem || URGENCIES.indexOf(firstReminder.urgency) < URGENCIES.indexOf(firstItem.urgency))
+      ? { name: firstReminder.title, summary: dueSummary(firstReminder) }
+      : firstItem
+        ? { name: firstItem.service, summary: dueSummary(firstItem) }
+        : null;
   return (
-    <Card withBorder padding="md" component="section" aria-label={entry.nickname}>
+    <Card withBorder padding="md" component="section" aria-label={entry.nickname} id={`garage-${entry.id}`}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
@@ -47,7 +76,7 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
             </Text>
             {next ? (
               <Text size="sm" mt={4}>
-                Next due: <strong>{next.service}</strong>, {dueSummary(next)}
+                Next due: <strong>{next.name}</strong>, {next.summary}
               </Text>
             ) : null}
           </div>
@@ -77,8 +106,8 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
             </Menu>
           </Group>
         </Group>
-        {due.length > 0 ? (
-          <DueTable items={due} name={entry.nickname} />
+        {due.length + reminders.length > 0 ? (
+          <DueTable items={due} reminders={reminders} actions={reminderActions} name={entry.nickname} />
         ) : (
           <Text size="sm" c="dimmed">
             No service intervals are known for this vehicle's components.
@@ -87,6 +116,9 @@ function GarageCard({ entry, due, onEdit, onAdd, onRemove }: { entry: GarageVehi
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
             Add Record
+          </Button>
+          <Button variant="default" leftSection={<IconBell size={16} />} onClick={onAddReminder}>
+            Add Reminder
           </Button>
           <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
             Service history
@@ -107,6 +139,34 @@ export default function GaragePage() {
   const utils = trpc.useUtils();
   const garage = trpc.garage.list.useQuery();
   const due = trpc.garage.due.useQuery({ timeZone: browserTimeZone() });
+  const reminders = trpc.garage.reminders.list.useQuery({ timeZone: browserTimeZone() });
+  const [reminderFor, setReminderFor] = useState<{ vehicleId: string; reminder?: Reminder } | null>(null);
+  const [deletingReminder, setDeletingReminder] = useState<Reminder | null>(null);
+  const removeReminder = trpc.garage.reminders.remove.useMutation({
+    onSuccess: () => {
+      notifySuccess('Success', 'Reminder deleted');
+      void utils.garage.reminders.invalidate();
+      setDeletingReminder(null);
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the reminder')),
+  });
+  const markDone = trpc.garage.reminders.done.useMutation({
+    onSuccess: ({ next }) => {
+      notifySuccess('Reminder done', next ? `Next due ${dueSummary(next)}` : 'It is finished and leaves the list.');
+      void utils.garage.reminders.invalidate();
+    },
+    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to mark the reminder done')),
+  });
+  const reminderActions: ReminderActions = {
+    onEdit: (reminder) => setReminderFor({ vehicleId: reminder.vehicleId, reminder }),
+    onDelete: setDeletingReminder,
+    onDone: (reminder) => markDone.mutate({ id: reminder.id, timeZone: browserTimeZone() }),
+  };
+  // A notification links here with ?vehicle=<garage entry>: bring that vehicle into view.
+  const focus = new URLSearchParams(useSearch()).get('vehicle');
+  useEffect(() => {
+    if (focus && garage.data) document.getElementById(`garage-${focus}`)?.scrollIntoView({ block: 'start' });
+  }, [focus, garage.data]);
   const { targets } = useRecordTargets();
   const [editing, setEditing] = useState<GarageVehicle | null>(null);
   const [adding, setAdding] = useState<GarageVehicle | null>(null);
@@ -158,8 +218,11 @@ export default function GaragePage() {
               key={entry.id}
               entry={entry}
               due={(due.data ?? []).filter((item) => item.garageVehicleId === entry.id)}
+              reminders={(reminders.data ?? []).filter((item) => item.garageVehicleId === entry.id)}
+              reminderActions={reminderActions}
               onEdit={() => setEditing(entry)}
               onAdd={() => setAdding(entry)}
+              onAddReminder={() => setReminderFor({ vehicleId: entry.vehicle.id })}
               onRemove={() => setRemoving(entry)}
             />
           ))}
@@ -172,6 +235,22 @@ export default function GaragePage() {
       <ShopDialog opened={adding !== null} onClose={() => setAdding(null)} title="Add Service Record">
         {adding ? (
           <RecordForm targets={targets} initial={{ targetKey: ownKey(adding.vehicle.id) }} onDone={() => setAdding(null)} onCancel={() => setAdding(null)} />
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={reminderFor !== null} onClose={() => setReminderFor(null)} title={reminderFor?.reminder ? 'Edit Reminder' : 'Add Reminder'}>
+        {reminderFor ? (
+          <ReminderForm vehicleId={reminderFor.vehicleId} reminder={reminderFor.reminder} onDone={() => setReminderFor(null)} onCancel={() => setReminderFor(null)} />
+        ) : null}
+      </ShopDialog>
+      <ShopDialog opened={deletingReminder !== null} onClose={() => setDeletingReminder(null)} title="Delete reminder">
+        {deletingReminder ? (
+          <ConfirmBody
+            message={`Delete the reminder "${deletingReminder.title}"? This cannot be undone.`}
+            confirmLabel="Delete"
+            loading={removeReminder.isPending}
+            onCancel={() => setDeletingReminder(null)}
+            onConfirm={() => removeReminder.mutate({ id: deletingReminder.id })}
+          />
         ) : null}
       </ShopDialog>
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">

@@ -2,6 +2,7 @@ import { Button, Card, Group, Select, Stack, Switch, Text, Title, useComputedCol
 import { IconLogout, IconRefresh } from '@tabler/icons-react';
 import { THEMES, type ThemeChoice } from '../../shared/constants.ts';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
+import { CalendarFeedCard } from '../components/reminders/CalendarFeedCard.tsx';
 import { useSession } from '../lib/session.tsx';
 import { toMantineScheme, toThemeChoice } from '../lib/theme.ts';
 
@@ -89,6 +90,8 @@ export default function SettingsPage() {
           />
         </Stack>
       </Card>
+
+      <CalendarFeedCard />
 
       <Card withBorder padding="lg">
         <Stack gap="sm">

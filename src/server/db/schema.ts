@@ -1,7 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PhotoVerdict } from '../../shared/photo-analysis.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
+import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 
 export * from './schema-shops.ts';
+export * from './schema-reminders.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -368,6 +371,9 @@ export interface DB {
   files: FilesTable;
   file_contents: FileContentsTable;
   record_attachments: RecordAttachmentsTable;
+  custom_reminders: CustomRemindersTable;
+  due_crossings: DueCrossingsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -395,6 +401,12 @@ export interface FilesTable {
   width: number | null;
   height: number | null;
   created_at: CreatedAt;
+  /** What the server measured of a photo (migration 0021); null for PDFs and older photos. */
+  sharpness: number | null;
+  mean_brightness: number | null;
+  dark_share: number | null;
+  bright_share: number | null;
+  verdict: PhotoVerdict | null;
 }
 
 /** A file's bytes and its thumbnail (WebP, images only), read only to serve them. */

@@ -34,7 +34,16 @@ interface DueRow {
  * Everything the due list needs for a whole garage, in one query: every interval of every
  * component of every saved vehicle, with the latest completed service of that kind.
  */
-async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueRow[]> {
+/** Whose garage: one user's (optionally one stored vehicle), or a batch of garage entries (the crossing scan). */
+export type DueScope = { userId: string; vehicleId?: string } | { garageVehicleIds: readonly string[] };
+
+async function dueRows(db: Executor, scope: DueScope, timeZone: string, today?: string): Promise<DueRow[]> {
+  const where =
+    'userId' in scope
+      ? sql`g.user_id = ${scope.userId}::uuid AND (${scope.vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${scope.vehicleId ?? null}::uuid)`
+      : scope.garageVehicleIds.length === 0
+        ? sql`false`
+        : sql`g.id IN (${sql.join(scope.garageVehicleIds.map((id) => sql`${id}::uuid`))})`;
   const result = await sql<DueRow>`
     SELECT g.id AS garage_vehicle_id, g.vehicle_id, g.nickname, g.odometer, g.odometer_offset,
            to_char((g.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS tracking_date,
@@ -47,7 +56,7 @@ async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId
            CASE WHEN g.odometer_replaced_at IS NOT NULL AND last.date >= g.odometer_replaced_at
                 THEN last.mileage_value + g.odometer_offset ELSE last.mileage_value END AS last_total_mileage,
            known.value->>'date' AS known_date, (known.value->>'mileage')::int AS known_mileage,
-           to_char((now() AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS today
+           to_char(coalesce(${today ?? null}::date, (now() AT TIME ZONE ${timeZone})::date), 'YYYY-MM-DD') AS today
     FROM garage_vehicles g
     JOIN vehicle_components c ON c.vehicle_id = g.vehicle_id
     CROSS JOIN LATERAL jsonb_each(c.service_intervals) e
@@ -64,16 +73,20 @@ async function dueRows(db: Executor, userId: string, timeZone: string, vehicleId
       WHERE lower(k.value->>'service') = lower(regexp_replace(e.key, '\\s*\\(generic\\)\\s*$', '', 'i'))
       LIMIT 1
     ) known ON true
-    WHERE g.user_id = ${userId}::uuid
+    WHERE ${where}
       AND jsonb_typeof(e.value) = 'object'
-      AND (${vehicleId ?? null}::uuid IS NULL OR g.vehicle_id = ${vehicleId ?? null}::uuid)
     ORDER BY g.created_at, g.id, c.sort_order, e.key`.execute(db);
   return result.rows;
 }
 
 /** What is due for each garage vehicle, most urgent first, from one query for the whole garage. */
 export async function dueList(db: Executor, userId: string, timeZone: string, vehicleId?: string): Promise<DueItem[]> {
-  const rows = await dueRows(db, userId, timeZone, vehicleId);
+  return dueItems(db, { userId, vehicleId }, timeZone);
+}
+
+/** The due items of a scope on `today` (default: today in `timeZone`), most urgent first. */
+export async function dueItems(db: Executor, scope: DueScope, timeZone: string, today?: string): Promise<DueItem[]> {
+  const rows = await dueRows(db, scope, timeZone, today);
   const items = rows.map((row): DueItem => ({
     garageVehicleId: row.garage_vehicle_id,
     vehicleId: row.vehicle_id,

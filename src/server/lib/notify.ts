@@ -3,7 +3,7 @@ import type { Executor } from '../db/index.ts';
 /** An in-app notification for one user (a shop replied, a status changed): docs/notifications.md. */
 export interface NewNotification {
   userId: string;
-  kind: 'inquiry_reply' | 'inquiry_status' | 'appointment_status' | 'appointment_change' | 'staff_invite' | 'request_received';
+  kind: 'inquiry_reply' | 'inquiry_status' | 'appointment_status' | 'appointment_change' | 'staff_invite' | 'request_received' | 'service_due';
   title: string;
   body?: string;
   /** A path inside the app, e.g. `/requests?inquiry=<id>`. */

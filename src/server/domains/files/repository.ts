@@ -1,11 +1,28 @@
 import { sql, type SqlBool } from 'kysely';
-import { FILE_LIMITS, type Attachment, type StoredFile } from '../../../shared/files.ts';
+import { FILE_LIMITS, type Attachment, type PhotoPage, type StoredFile } from '../../../shared/files.ts';
+import type { PhotoAnalysis } from '../../../shared/photo-analysis.ts';
 import type { Executor } from '../../db/index.ts';
 import type { FilesTable } from '../../db/schema.ts';
 import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
+import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
 import { recordVisibleTo } from '../../lib/record-reach.ts';
 
-const fileColumns = ['f.id', 'f.owner_id', 'f.name', 'f.content_type', 'f.byte_size', 'f.thumbnail_size', 'f.width', 'f.height', 'f.created_at'] as const;
+const fileColumns = [
+  'f.id',
+  'f.owner_id',
+  'f.name',
+  'f.content_type',
+  'f.byte_size',
+  'f.thumbnail_size',
+  'f.width',
+  'f.height',
+  'f.created_at',
+  'f.sharpness',
+  'f.mean_brightness',
+  'f.dark_share',
+  'f.bright_share',
+  'f.verdict',
+] as const;
 
 interface FileRow {
   id: string;
@@ -17,6 +34,18 @@ interface FileRow {
   width: number | null;
   height: number | null;
   created_at: Date;
+  sharpness: number | null;
+  mean_brightness: number | null;
+  dark_share: number | null;
+  bright_share: number | null;
+  verdict: FilesTable['verdict'];
+}
+
+type StripAlias<T extends string> = T extends `f.${infer C}` ? C : never;
+
+function analysisOf(row: FileRow): PhotoAnalysis | null {
+  if (row.verdict === null || row.sharpness === null || row.mean_brightness === null || row.dark_share === null || row.bright_share === null) return null;
+  return { sharpness: row.sharpness, meanBrightness: row.mean_brightness, darkShare: row.dark_share, brightShare: row.bright_share, verdict: row.verdict };
 }
 
 function toFile(row: FileRow, userId: string): StoredFile {
@@ -30,6 +59,7 @@ function toFile(row: FileRow, userId: string): StoredFile {
     hasThumbnail: row.thumbnail_size > 0,
     createdAt: row.created_at,
     mine: row.owner_id === userId,
+    analysis: analysisOf(row),
   };
 }
 
@@ -83,6 +113,7 @@ export interface NewFile {
   thumbnail: Uint8Array | null;
   width: number | null;
   height: number | null;
+  analysis: PhotoAnalysis | null;
 }
 
 export async function insertFile(db: Executor, userId: string, file: NewFile): Promise<StoredFile> {
@@ -96,8 +127,13 @@ export async function insertFile(db: Executor, userId: string, file: NewFile): P
       thumbnail_size: file.thumbnail?.byteLength ?? 0,
       width: file.width,
       height: file.height,
+      sharpness: file.analysis?.sharpness ?? null,
+      mean_brightness: file.analysis?.meanBrightness ?? null,
+      dark_share: file.analysis?.darkShare ?? null,
+      bright_share: file.analysis?.brightShare ?? null,
+      verdict: file.analysis?.verdict ?? null,
     })
-    .returning(['id', 'owner_id', 'name', 'content_type', 'byte_size', 'thumbnail_size', 'width', 'height', 'created_at'])
+    .returning(fileColumns.map((column) => column.slice(2) as StripAlias<typeof column>))
     .executeTakeFirstOrThrow();
   await db
     .insertInto('file_contents')
@@ -161,4 +197,21 @@ export async function isAttached(db: Executor, fileId: string): Promise<boolean>
 /** A file the user uploaded (only uploaders attach or delete a file). */
 export async function findOwnFile(db: Executor, userId: string, id: string) {
   return db.selectFrom('files').select(['id', 'owner_id']).where('id', '=', id).where('owner_id', '=', userId).executeTakeFirst();
+}
+
+/** A page of the user's own photos, newest first, keyset-paged on (created_at, id). */
+export async function listOwnPhotos(db: Executor, userId: string, limit: number, cursor: string | undefined): Promise<PhotoPage> {
+  let query = db
+    .selectFrom('files as f')
+    .select([...fileColumns, timestampKey('f.created_at').as('key')])
+    .where('f.owner_id', '=', userId)
+    .where('f.content_type', '<>', 'application/pdf')
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(limit + 1);
+  if (cursor) {
+    const { key, id } = decodeCursor(cursor);
+    query = query.where(sql<SqlBool>`(f.created_at, f.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
+  }
+  return pageOf(await query.execute(), limit, (row) => toFile(row, userId), (row) => encodeCursor(row.key, row.id));
 }

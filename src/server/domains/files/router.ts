@@ -1,6 +1,6 @@
-import { attachInputSchema, attachmentsInputSchema, fileByIdSchema } from '../../../shared/files.ts';
+import { attachInputSchema, attachmentsInputSchema, fileByIdSchema, myPhotosInputSchema } from '../../../shared/files.ts';
 import { authedProcedure, router } from '../../trpc.ts';
-import { findVisibleFile } from './repository.ts';
+import { findVisibleFile, listOwnPhotos } from './repository.ts';
 import { attachFile, detachFile, fileNotFound, recordAttachments, removeFile } from './service.ts';
 
 /** Files and their attachments to service records (uploads and bytes go through REST: docs/files.md). */
@@ -11,6 +11,8 @@ export const filesRouter = router({
     if (!file) throw fileNotFound();
     return file;
   }),
+  /** The caller's own photos, newest first, with what the server measured of each. */
+  myPhotos: authedProcedure.input(myPhotosInputSchema).query(({ ctx, input }) => listOwnPhotos(ctx.db, ctx.user.id, input.limit, input.cursor)),
   remove: authedProcedure.input(fileByIdSchema).mutation(({ ctx, input }) => removeFile(ctx.db, ctx.user.id, input.id)),
   attachments: authedProcedure.input(attachmentsInputSchema).query(({ ctx, input }) => recordAttachments(ctx.db, ctx.user.id, input.recordId)),
   attach: authedProcedure.input(attachInputSchema).mutation(({ ctx, input }) => attachFile(ctx.db, ctx.user, input.recordId, input.fileId)),

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
+import { analysePhoto } from './analysis.ts';
 import { processImage } from './images.ts';
 import {
   countAttachments,
@@ -41,11 +42,11 @@ export async function storeUpload(db: Database, userId: string, bytes: Buffer, d
   if (mismatch) throw domainError('UNSUPPORTED_MEDIA_TYPE', mismatch);
   let file: NewFile;
   if (type === 'application/pdf') {
-    file = { name: safeFileName(declaredName, type), contentType: type, content: bytes, thumbnail: null, width: null, height: null };
+    file = { name: safeFileName(declaredName, type), contentType: type, content: bytes, thumbnail: null, width: null, height: null, analysis: null };
   } else {
-    const image = await processImage(bytes, type);
+    const [image, analysis] = await Promise.all([processImage(bytes, type), analysePhoto(bytes)]);
     if (image.content.byteLength > FILE_LIMITS.maxBytes) throw tooLarge();
-    file = { name: safeFileName(declaredName, type), contentType: type, content: image.content, thumbnail: image.thumbnail, width: image.width, height: image.height };
+    file = { name: safeFileName(declaredName, type), contentType: type, content: image.content, thumbnail: image.thumbnail, width: image.width, height: image.height, analysis };
   }
   const size = file.content.byteLength + (file.thumbnail?.byteLength ?? 0);
   return db.transaction().execute(async (trx) => {
