@@ -12,6 +12,7 @@ const unitTests = [
   'src/server/domains/avatars/schema.test.ts',
   'src/server/domains/boundaries.test.ts',
   'src/server/domains/files/pdf.test.ts',
+  'src/server/domains/dtc/catalogue.test.ts',
   'src/shared/obd/obd.test.ts',
   'src/server/domains/files/analysis.test.ts',
   'src/server/domains/fuel/costs.test.ts',

@@ -26,6 +26,7 @@ import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
+import { registerDtcRest } from './domains/dtc/rest.ts';
 import { registerShopsRest } from './domains/shops/rest.ts';
 import { registerVehiclesRest } from './domains/vehicles/rest.ts';
 import { retryAfterOf, toHttpError } from './http/errors.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAppointmentsRest(app);
   registerAvatarsRest(app);
   registerKnowledgeRest(app);
+  registerDtcRest(app);
   registerShopsRest(app);
   registerGarageRest(app);
   registerServiceRecordsRest(app);

@@ -3,6 +3,7 @@ import { auditRouter } from './domains/audit/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
+import { dtcRouter } from './domains/dtc/router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
 import { calendarRouter } from './domains/calendar/router.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   fuel: fuelRouter,
   calendar: calendarRouter,
   imports: importsRouter,
+  dtc: dtcRouter,
 });
 
 export type AppRouter = typeof appRouter;

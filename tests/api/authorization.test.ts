@@ -640,6 +640,9 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'vehicles.videos': { rule: 'public', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['vehicles']['videos'] },
   'vehicles.serviceRecords': { rule: 'signedIn', input: (fx) => ({ vehicleId: fx.vehicleId, componentId: fx.componentId }) satisfies In['vehicles']['serviceRecords'] },
 
+  'dtc.lookup': { rule: 'public', input: () => ({ code: 'P0420' }) satisfies In['dtc']['lookup'] },
+  'dtc.search': { rule: 'public', input: () => ({ q: 'misfire' }) satisfies In['dtc']['search'] },
+
   'knowledge.search': { rule: 'public', input: () => ({ tags: ['matrix'] }) satisfies In['knowledge']['search'] },
   'knowledge.tips': { rule: 'public', input: (fx, actor) => ({ pageContext: 'home', role: ownRole(fx, actor) }) satisfies In['knowledge']['tips'] },
   'knowledge.tags': { rule: 'public', input: () => ({}) satisfies In['knowledge']['tags'] },
@@ -910,6 +913,8 @@ const REST: Record<string, RestRow> = {
   'GET /api/vehicles/:id/components': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/components` }) },
   'GET /api/vehicles/:id/videos': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/videos` }) },
 
+  'GET /api/dtc': { request: () => ({ url: '/api/dtc?q=misfire' }) },
+  'GET /api/dtc/:code': { request: () => ({ url: '/api/dtc/P0420' }) },
   'GET /api/knowledge/search': { request: () => ({ url: '/api/knowledge/search?tags=matrix' }) },
   'GET /api/knowledge/tips': { request: (fx, actor) => ({ url: `/api/knowledge/tips?pageContext=help&role=${ownRole(fx, actor)}` }) },
   'GET /api/knowledge/:id': { request: (fx) => ({ url: `/api/knowledge/${fx.knowledgeItemId}` }) },

@@ -193,6 +193,28 @@ const knowledgeItemShape = z
   })
   .strict() satisfies z.ZodType<Wire<KnowledgeItem>>;
 
+const dtcEntryShape = z
+  .object({
+    code: z.string().regex(/^[PCBU][0-3][0-9A-F]{3}$/),
+    title: z.string().min(1),
+    plain: z.string().min(1),
+    technical: z.string().min(1),
+    severity: z.enum(['critical', 'warning', 'info']),
+    safeToDrive: z.string().min(1),
+    causes: z.array(z.string().min(1)).min(1),
+    component: z.enum(['engine', 'transmission', 'battery', 'brakes', 'suspension', 'exhaust']).nullable(),
+    inCatalogue: z.boolean(),
+    structure: z.object({ code: z.string(), system: z.string(), generic: z.boolean(), subsystem: z.string(), component: z.string().nullable() }).strict(),
+  })
+  .strict();
+const dtcSearchShape = z
+  .object({
+    items: z.array(z.object({ code: z.string(), title: z.string(), severity: z.enum(['critical', 'warning', 'info']), component: z.string().nullable() }).strict()),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .strict();
 const tipShape = z
   .object({ id: uuid, title: text, body: text, priority: z.enum(PRIORITIES), tags: z.array(text).max(3) })
   .strict() satisfies z.ZodType<Wire<Tip>>;
@@ -797,6 +819,9 @@ function row<S extends z.ZodType>(r: Row<S>): Row {
   return r;
 }
 
+/** Paths whose parameter is a value, not a stored row: every well-formed value has an answer, so no 404. */
+const VALUE_PATHS: ReadonlySet<string> = new Set(['GET /api/dtc/:code']);
+
 /**
  * Routes outside the JSON API: they keep a simple row each, but need no answer shape and no
  * error rows. Each entry says why it is exempt.
@@ -955,6 +980,17 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/:id/videos', url: (fx) => `/api/vehicles/${fx.vehicle.id}/videos`, as: 'owner', status: 200, shape: z.array(videoShape).min(1) }),
   row({ method: 'GET', route: '/api/vehicles/:id/videos', url: `/api/vehicles/${MISSING}/videos`, as: 'anonymous', status: 404 }),
   row({ method: 'GET', route: '/api/vehicles/:id/videos', url: '/api/vehicles/not-a-uuid/videos', as: 'anonymous', status: 400 }),
+
+  // -- Trouble codes ------------------------------------------------------------------------
+  row({ method: 'GET', route: '/api/dtc/:code', url: '/api/dtc/P0420', as: 'anonymous', status: 200, shape: dtcEntryShape, check: (e) => expect(e).toMatchObject({ code: 'P0420', title: 'Catalyst System Efficiency Below Threshold (Bank 1)', severity: 'warning', inCatalogue: true }) }),
+  row({ method: 'GET', route: '/api/dtc/:code', url: '/api/dtc/p0301', as: 'owner', status: 200, shape: dtcEntryShape, note: 'typed in lower case', check: (e) => expect(e).toMatchObject({ code: 'P0301', inCatalogue: true }) }),
+  row({ method: 'GET', route: '/api/dtc/:code', url: '/api/dtc/P1234', as: 'anonymous', status: 200, shape: dtcEntryShape, note: 'well-formed, not in the catalogue', check: (e) => expect(e).toMatchObject({ inCatalogue: false, structure: { system: 'Powertrain', generic: false } }) }),
+  row({ method: 'GET', route: '/api/dtc/:code', url: '/api/dtc/P042', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'A trouble code is a letter P, C, B or U followed by four characters, e.g. P0420' }) }),
+  row({ method: 'GET', route: '/api/dtc/:code', url: '/api/dtc/X0420', as: 'tech', status: 400, note: 'unknown system letter' }),
+  row({ method: 'GET', route: '/api/dtc', url: '/api/dtc?q=catalyst', as: 'anonymous', status: 200, shape: dtcSearchShape, check: (page) => expect(page.items.slice(0, 4).map((i) => i.code).sort()).toEqual(['P0420', 'P0421', 'P0430', 'P0431']) }),
+  row({ method: 'GET', route: '/api/dtc', url: '/api/dtc?q=sensor&limit=50&offset=50', as: 'owner', status: 200, shape: dtcSearchShape, check: (page) => expect([page.items.length, page.offset, page.total > 100]).toEqual([50, 50, true]) }),
+  row({ method: 'GET', route: '/api/dtc', url: '/api/dtc?q=sensor&limit=51', as: 'anonymous', status: 400, note: 'more than 50 a page' }),
+  row({ method: 'GET', route: '/api/dtc', url: '/api/dtc', as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'q: Type a code or a few words' }) }),
 
   // -- Knowledge ----------------------------------------------------------------------------
   row({
@@ -1812,7 +1848,7 @@ describeEachDatabase('REST contract: every /api path', (getDb) => {
         [takesInput(doc), '400 bad input', (s) => s === 400],
         [doc.auth !== 'public', '401 no session', (s) => s === 401],
         [doc.auth === 'tech', '403 owner in a Tech Mode path', (s) => s === 403],
-        [doc.url.includes(':'), '404 unknown id', (s) => s === 404],
+        [doc.url.includes(':') && !VALUE_PATHS.has(route), '404 unknown id', (s) => s === 404],
       ];
       for (const [applies, what, match] of need) {
         if (applies && ![...statuses].some(match)) gaps.push(`${route}: no ${what} row`);

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconAlertOctagon,
   IconAlertTriangle,
+  IconBook2,
   IconDownload,
   IconFileReport,
   IconInfoCircle,
@@ -10,31 +11,21 @@ import {
   IconPlugConnected,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CodeLookup } from '../components/diagnostics/CodeLookup.tsx';
 import { ObdScanner } from '../components/diagnostics/ObdScanner.tsx';
+import { SeverityBadge } from '../components/diagnostics/SeverityBadge.tsx';
 import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
 import { StatusTile } from '../components/tools/StatusTile.tsx';
 import { StatCard } from '../components/tools/StatCard.tsx';
+import { useSession } from '../lib/session.tsx';
 import { ERROR_CODES, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
 
-const severityColor: Record<Severity, string> = { Critical: 'red', Warning: 'yellow', Info: 'blue' };
-const severityIcon: Record<Severity, typeof IconAlertOctagon> = {
-  Critical: IconAlertOctagon,
-  Warning: IconAlertTriangle,
-  Info: IconInfoCircle,
-};
 const outcomeColor: Record<TestOutcome, string> = { Passed: 'green', Failed: 'red', 'Not run': 'gray' };
 const SEVERITIES: Severity[] = ['Critical', 'Warning', 'Info'];
 
-function SeverityBadge({ severity }: { severity: Severity }) {
-  const Icon = severityIcon[severity];
-  return (
-    <Badge variant="light" color={severityColor[severity]} leftSection={<Icon size={12} aria-hidden />}>
-      {severity}
-    </Badge>
-  );
-}
-
 export default function DiagnosticsPage() {
+  const { role } = useSession();
+  const [opened, setOpened] = useState<string | null>(null);
   const [severity, setSeverity] = useState<'All' | Severity>('All');
   const codes = severity === 'All' ? ERROR_CODES : ERROR_CODES.filter((code) => code.severity === severity);
   const count = (level: Severity) => ERROR_CODES.filter((code) => code.severity === level).length;
@@ -71,6 +62,8 @@ export default function DiagnosticsPage() {
 
         <Tabs.Panel value="codes" pt="md">
           <Stack gap="md">
+            <CodeLookup role={role} opened={opened} onOpen={setOpened} />
+            <Divider label="Codes from the last scan (sample)" labelPosition="left" />
             <SegmentedControl
               aria-label="Filter by severity"
               value={severity}
@@ -108,6 +101,18 @@ export default function DiagnosticsPage() {
                       ))}
                     </List>
                   </Stack>
+                  <Button
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconBook2 size={14} />}
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => {
+                      setOpened(code.code);
+                      document.getElementById('code-lookup')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                    }}
+                  >
+                    Explain {code.code}
+                  </Button>
                 </Stack>
               </Card>
             ))}
