@@ -45,6 +45,8 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
       expect.stringContaining('P0420'),
     ]);
     await expect(page.getByTestId('obd-code-pending').allTextContents()).resolves.toEqual([expect.stringContaining('P0171')]);
+    // Each code carries its catalogue title and severity.
+    await page.getByTestId('obd-code-stored').filter({ hasText: 'Catalyst System Efficiency Below Threshold (Bank 1)' }).getByText('Warning', { exact: true }).first().waitFor();
     await page.getByText('Evaporative system').waitFor();
 
     await page.getByRole('button', { name: 'Start live data' }).click();
@@ -66,6 +68,9 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     await expect.poll(() => page.getByTestId('obd-code-stored').count()).toBe(0);
     // Permanent codes stay until the car itself has tested the repair.
     await expect(page.getByTestId('obd-code-permanent').count()).resolves.toBe(1);
+    // "Explain" opens the code under Error Codes.
+    await page.getByRole('button', { name: 'Explain P0420' }).click();
+    await page.getByRole('region', { name: 'Trouble code P0420' }).getByText('Safe to drive?').waitFor();
     const sent = await page.evaluate(() => (window as unknown as { __elm327: { sent: string[] } }).__elm327.sent);
     expect(sent.slice(0, 8)).toEqual(['ATZ', 'ATE0', 'ATL0', 'ATS1', 'ATH0', 'ATAT1', 'ATSP0', '0100']);
     expect(sent).toContain('04');

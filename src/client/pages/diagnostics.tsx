@@ -26,6 +26,11 @@ const SEVERITIES: Severity[] = ['Critical', 'Warning', 'Info'];
 export default function DiagnosticsPage() {
   const { role } = useSession();
   const [opened, setOpened] = useState<string | null>(null);
+  const [tab, setTab] = useState('obd');
+  const explain = (code: string | null) => {
+    setOpened(code);
+    setTab('codes');
+  };
   const [severity, setSeverity] = useState<'All' | Severity>('All');
   const codes = severity === 'All' ? ERROR_CODES : ERROR_CODES.filter((code) => code.severity === severity);
   const count = (level: Severity) => ERROR_CODES.filter((code) => code.severity === level).length;
@@ -40,7 +45,7 @@ export default function DiagnosticsPage() {
         <StatCard label="Info" value={count('Info')} hint="For the record" icon={IconInfoCircle} color="blue" />
       </SimpleGrid>
 
-      <Tabs defaultValue="obd">
+      <Tabs value={tab} onChange={(value) => setTab(value ?? 'obd')}>
         <Tabs.List>
           <Tabs.Tab value="obd" leftSection={<IconPlugConnected size={16} />}>
             OBD Scanner
@@ -57,7 +62,7 @@ export default function DiagnosticsPage() {
         </Tabs.List>
 
         <Tabs.Panel value="obd" pt="md">
-          <ObdScanner />
+          <ObdScanner onExplain={explain} />
         </Tabs.Panel>
 
         <Tabs.Panel value="codes" pt="md">

@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Ta
 import { IconAlertTriangle, IconBulb, IconEraser, IconPlayerPause, IconPlayerPlay, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TroubleCodeKind } from '../../../shared/obd/adapter.ts';
-import { dtcStructure } from '../../../shared/obd/codes.ts';
+import { DTC_SEVERITY_LABELS } from '../../../shared/dtc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useUnits } from '../../lib/units.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { SeverityBadge } from './SeverityBadge.tsx';
 import { useObdScanner, type LiveReading, type ScanResult } from './use-obd-scanner.ts';
 
 const KIND_LABELS: Record<TroubleCodeKind, string> = { stored: 'Stored', pending: 'Pending', permanent: 'Permanent' };
@@ -59,7 +60,30 @@ function VinLine({ vin }: { vin: string }) {
   );
 }
 
-function CodesCard({ result, busy, onClear }: { result: ScanResult; busy: boolean; onClear: () => void }) {
+/** A code the car reported, with its title and severity from the catalogue; "Explain" opens it under Error Codes. */
+function ScannedCode({ code, kind, onExplain }: { code: string; kind: TroubleCodeKind; onExplain: (code: string) => void }) {
+  const lookup = trpc.dtc.lookup.useQuery({ code });
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" data-testid={`obd-code-${kind}`}>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Badge variant="outline" ff="monospace" style={{ flexShrink: 0 }}>
+          {code}
+        </Badge>
+        <Text size="sm" truncate>
+          {lookup.data?.title ?? (lookup.isError ? 'No description available' : 'Looking up…')}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {lookup.data ? <SeverityBadge severity={DTC_SEVERITY_LABELS[lookup.data.severity]} /> : null}
+        <Button size="compact-xs" variant="subtle" onClick={() => onExplain(code)} aria-label={`Explain ${code}`}>
+          Explain
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function CodesCard({ result, busy, onClear, onExplain }: { result: ScanResult; busy: boolean; onClear: () => void; onExplain: (code: string) => void }) {
   const kinds: TroubleCodeKind[] = ['stored', 'pending', 'permanent'];
   const total = kinds.reduce((n, kind) => n + result.codes[kind].length, 0);
   return (
@@ -95,12 +119,7 @@ function CodesCard({ result, busy, onClear }: { result: ScanResult; busy: boolea
                   </Text>
                 </Text>
                 {result.codes[kind].map((code) => (
-                  <Group key={code} gap="xs" wrap="nowrap" data-testid={`obd-code-${kind}`}>
-                    <Badge variant="outline" ff="monospace">
-                      {code}
-                    </Badge>
-                    <Text size="sm">{dtcStructure(code)?.subsystem ?? ''}</Text>
-                  </Group>
+                  <ScannedCode key={code} code={code} kind={kind} onExplain={onExplain} />
                 ))}
               </Stack>
             ))
@@ -189,7 +208,7 @@ function ReadinessCard({ result }: { result: ScanResult }) {
  * the car reports (docs/obd.md#in-the-browser). Browsers without Web Serial are told so and sent to
  * manual code entry.
  */
-export function ObdScanner({ onManualEntry }: { onManualEntry?: () => void }) {
+export function ObdScanner({ onExplain }: { onExplain: (code: string | null) => void }) {
   const scanner = useObdScanner();
   const [confirmClear, setConfirmClear] = useState(false);
   if (!scanner.supported) {
@@ -200,13 +219,11 @@ export function ObdScanner({ onManualEntry }: { onManualEntry?: () => void }) {
             Reading the car needs Chrome or Edge on a computer, with an ELM327-compatible OBD-II adapter plugged in (USB, or Bluetooth paired as a serial port). On this device, enter the codes
             your scanner or the car shows instead.
           </Text>
-          {onManualEntry && (
-            <Group>
-              <Button size="xs" variant="light" onClick={onManualEntry}>
-                Enter codes by hand
-              </Button>
-            </Group>
-          )}
+          <Group>
+            <Button size="xs" variant="light" onClick={() => onExplain(null)}>
+              Enter codes by hand
+            </Button>
+          </Group>
         </Stack>
       </Alert>
     );
@@ -274,7 +291,7 @@ export function ObdScanner({ onManualEntry }: { onManualEntry?: () => void }) {
             </Card>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <CodesCard result={result} busy={scanner.busy} onClear={() => setConfirmClear(true)} />
+            <CodesCard result={result} busy={scanner.busy} onClear={() => setConfirmClear(true)} onExplain={onExplain} />
             <LiveCard live={scanner.live} rate={scanner.liveRate} on={scanner.liveOn} onStart={scanner.startLive} onStop={scanner.stopLive} />
           </SimpleGrid>
           <ReadinessCard result={result} />
