@@ -19,6 +19,8 @@ export const USER_OWNED: readonly { table: string; column: string; note: string 
   { table: 'files', column: 'owner_id', note: 'bytes (file_contents) and attachments go with them' },
   { table: 'custom_reminders', column: 'user_id', note: '' },
   { table: 'calendar_feeds', column: 'user_id', note: 'the feed address stops working' },
+  { table: 'email_digests', column: 'user_id', note: 'which weekly digests were sent' },
+  { table: 'garage_vehicle_shares', column: 'user_id', note: 'memberships of other people\u2019s vehicles; shares of the user\u2019s own vehicles go with those vehicles' },
   { table: 'garage_vehicles', column: 'user_id', note: 'odometer corrections and due crossings go with them' },
   { table: 'avatar_profiles', column: 'user_id', note: '' },
   { table: 'scan_sessions', column: 'user_id', note: '' },
@@ -51,6 +53,7 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
   { table: 'service_centers', column: 'manager_id', note: 'a closed shop stays in the directory as inactive' },
   { table: 'knowledge_items', column: 'created_by', note: 'articles written for everyone stay' },
   { table: 'record_attachments', column: 'attached_by', note: 'a shop\u2019s file on a record stays' },
+  { table: 'garage_vehicle_shares', column: 'invited_by', note: 'a share the user made of someone else\u2019s vehicle cannot exist; the column only forgets who invited' },
 ];
 
 /** Removes the account and what is its own; the caller runs it in a transaction. */
