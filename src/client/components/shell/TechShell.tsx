@@ -81,8 +81,14 @@ export function TechShell({ children }: { children: ReactNode }) {
                 </Button>
               ))}
             </Group>
-            <Button size="xs" variant="outline" onClick={() => void setRole('simple')}>
-              Simple Mode
+            {/* On a phone the header has room for "Simple" only; the button keeps its full name. */}
+            <Button size="xs" variant="outline" onClick={() => void setRole('simple')} aria-label="Simple Mode">
+              <Text span inherit visibleFrom="xs">
+                Simple Mode
+              </Text>
+              <Text span inherit hiddenFrom="xs">
+                Simple
+              </Text>
             </Button>
             <AccountLinks />
           </Group>
