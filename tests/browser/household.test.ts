@@ -89,4 +89,21 @@ describe('sharing a vehicle and working offline', () => {
     expect(scriptErrors(owner)).toEqual([]);
     expect(scriptErrors(member)).toEqual([]);
   });
+
+  it('turns the footer to Offline when the server itself stops answering', async () => {
+    // A server of its own, so that stopping it leaves the other test's server alone.
+    const own = await startTestServer();
+    const page = await newPage(browser);
+    try {
+      await signIn(page, own, { role: 'simple' });
+      await status(page).getByText('Connected').waitFor();
+      await own.close();
+      // The next thing the page asks the server gets no answer at all.
+      await page.getByRole('link', { name: 'My Garage' }).first().click();
+      await status(page).getByText('Offline').waitFor({ timeout: 15_000 });
+      await page.getByText('You are offline').first().waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
 });

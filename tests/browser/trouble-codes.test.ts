@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { createCenter } from '../helpers/appointments.ts';
+import { callerFor } from '../helpers/factories.ts';
 
 /** Looking up trouble codes on the Diagnostic Tools page (docs/obd.md#lookup-and-search). */
 describe('trouble-code lookup on the Diagnostic Tools page', () => {
@@ -44,5 +46,35 @@ describe('trouble-code lookup on the Diagnostic Tools page', () => {
     await checkA11y(phone);
     await screenshot(phone, 'diagnostics-trouble-code-dark-375');
     expect(scriptErrors(phone)).toEqual([]);
+  });
+
+  it("explains a code on the owner's home and asks a shop about it with the code attached", async () => {
+    const shopName = `Check Light Garage ${Date.now() % 100000}`;
+    await createCenter(server.db, shopName);
+    const owner = await newPage(browser);
+    const { user } = await signIn(owner, server, { role: 'simple' });
+    const card = owner.getByRole('region', { name: 'Check engine light?' });
+    await card.getByLabel('Trouble code').fill('X12');
+    await card.getByRole('button', { name: 'Explain' }).click();
+    await card.getByText('A trouble code is a letter P, C, B or U followed by four characters, e.g. P0420').waitFor();
+    await card.getByLabel('Trouble code').fill('p042o');
+    await card.getByRole('button', { name: 'Explain' }).click();
+    const detail = card.getByRole('region', { name: 'Trouble code P0420' });
+    await detail.getByText('Catalyst System Efficiency Below Threshold (Bank 1)').waitFor();
+    await detail.getByText('Safe to drive?').waitFor();
+    await detail.getByText(/not cleaning the exhaust as well as it should/).waitFor();
+    await checkA11y(owner);
+    await screenshot(owner, 'home-check-engine-light');
+
+    await card.getByRole('link', { name: 'Ask a shop about P0420' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Find a shop' }).waitFor();
+    await owner.getByRole('article', { name: shopName }).getByRole('button', { name: 'Contact this shop' }).click();
+    await expect.poll(() => owner.getByLabel(/^Subject/).inputValue()).toBe('Check-engine light: P0420');
+    await expect.poll(() => owner.getByLabel(/^Description/).inputValue()).toContain('Catalyst System Efficiency Below Threshold (Bank 1)');
+    await owner.getByRole('button', { name: 'Send request' }).click();
+    await owner.getByText('Request sent').first().waitFor();
+    const { items } = await callerFor(server.db, user).inquiries.list({ mine: true });
+    expect(items.map((i) => i.subject)).toEqual(['Check-engine light: P0420']);
+    expect(scriptErrors(owner)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { catalogMake, catalogYears } from '../../shared/vehicle-catalog.ts';
 import { vehicleIdSchema, type PartialDecodeDetails, type Vehicle } from '../../shared/vehicles.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ManualSelection, type Selection } from '../components/vehicles/ManualSelection.tsx';
+import { CheckEngineCard } from '../components/diagnostics/CheckEngineCard.tsx';
 import { MaintenanceAlerts } from '../components/garage/MaintenanceAlerts.tsx';
 import { SaveToGarage } from '../components/garage/SaveToGarage.tsx';
 import { VehiclePanel } from '../components/vehicles/VehiclePanel.tsx';
@@ -107,6 +108,7 @@ export default function HomePage() {
           <VehiclePanel key={chosen.vehicle.id} vehicle={chosen.vehicle} role={role} />
         </Stack>
       ) : null}
+      {role === 'simple' ? <CheckEngineCard /> : null}
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ export default function RequestsPage() {
           My Requests
         </Button>
         <PageHeader title="Find a shop" description="Search the directory, then ask a shop about one of your vehicles or request an appointment" />
-        <FindShop onSent={(inquiry) => setParams({ inquiry: inquiry.id })} onRequested={() => setParams({})} />
+        <FindShop code={params.get('code')} onSent={(inquiry) => setParams({ inquiry: inquiry.id })} onRequested={() => setParams({})} />
       </Stack>
     );
   }

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createInquirySchema, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryType } from '../../../shared/inquiries.ts';
+import { isDtc, normaliseDtc } from '../../../shared/obd/codes.ts';
 import type { ServiceAppointment } from '../../../shared/appointments.ts';
 import type { ServiceCenter } from '../../../shared/service-centers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
@@ -17,7 +18,16 @@ import { RequestSlotForm } from './RequestSlotForm.tsx';
  * "Find a shop": the public directory of active centers, searched on the server by name, city or
  * state; the service filter narrows the shops found (docs/inquiries.md#my-requests).
  */
-export function FindShop({ onSent, onRequested }: { onSent: (inquiry: CustomerInquiry) => void; onRequested: (appointment: ServiceAppointment) => void }) {
+export function FindShop({
+  code = null,
+  onSent,
+  onRequested,
+}: {
+  /** A trouble code the owner asks about (from "Check engine light?"): the request names it. */
+  code?: string | null;
+  onSent: (inquiry: CustomerInquiry) => void;
+  onRequested: (appointment: ServiceAppointment) => void;
+}) {
   const { search, setSearch, query } = useListSearch();
   const [service, setService] = useState('');
   const [contacting, setContacting] = useState<ServiceCenter | null>(null);
@@ -36,7 +46,7 @@ export function FindShop({ onSent, onRequested }: { onSent: (inquiry: CustomerIn
   );
 
   if (contacting) {
-    return <ContactShopForm shop={contacting} onCancel={() => setContacting(null)} onSent={onSent} />;
+    return <ContactShopForm shop={contacting} code={code} onCancel={() => setContacting(null)} onSent={onSent} />;
   }
   if (booking) {
     return <RequestSlotForm shop={booking} onCancel={() => setBooking(null)} onRequested={onRequested} />;
@@ -117,13 +127,22 @@ export function FindShop({ onSent, onRequested }: { onSent: (inquiry: CustomerIn
 type ContactValues = { garageVehicleId: string | null; inquiryType: InquiryType; subject: string; description: string };
 
 /** "Contact this shop": one of my garage vehicles, the type, a subject and a description. */
-function ContactShopForm({ shop, onCancel, onSent }: { shop: ServiceCenter; onCancel: () => void; onSent: (inquiry: CustomerInquiry) => void }) {
+function ContactShopForm({ shop, code, onCancel, onSent }: { shop: ServiceCenter; code: string | null; onCancel: () => void; onSent: (inquiry: CustomerInquiry) => void }) {
   const utils = trpc.useUtils();
+  const validCode = code !== null && isDtc(normaliseDtc(code)) ? normaliseDtc(code) : null;
+  const lookup = trpc.dtc.lookup.useQuery({ code: validCode ?? '' }, { enabled: validCode !== null, retry: false, staleTime: Infinity });
   const form = useForm<ContactValues>({
-    initialValues: { garageVehicleId: null, inquiryType: 'service', subject: '', description: '' },
+    initialValues: { garageVehicleId: null, inquiryType: 'service', subject: validCode ? `Check-engine light: ${validCode}` : '', description: '' },
     // The shared schema, with the shop this form writes to.
     validate: (values) => zodFormValidator<ContactValues & { serviceCenterId: string }>(createInquirySchema)({ ...values, serviceCenterId: shop.id }),
   });
+  const described = lookup.data;
+  const { setFieldValue, getValues } = form;
+  useEffect(() => {
+    if (described && getValues().description === '') {
+      setFieldValue('description', `My car shows trouble code ${described.code} (${described.title}). Could you check it and tell me what it needs?`);
+    }
+  }, [described, getValues, setFieldValue]);
   const create = trpc.inquiries.create.useMutation({
     onSuccess: (inquiry) => {
       notifySuccess('Request sent', `${shop.name} has your request`);
