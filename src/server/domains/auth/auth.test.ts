@@ -49,6 +49,7 @@ describeEachDatabase('accounts', (getDb) => {
       volumeUnit: 'gal',
       currency: 'USD',
       locale: 'en-US',
+      camera: { mode: 'Auto', resolution: '1080p', quality: 'High', grid: true },
     });
     const stored = await getDb().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
