@@ -98,8 +98,8 @@ describe('sharing a vehicle and working offline', () => {
       await signIn(page, own, { role: 'simple' });
       await status(page).getByText('Connected').waitFor();
       await own.close();
-      // The next thing the page asks the server gets no answer at all.
-      await page.getByRole('link', { name: 'My Garage' }).first().click();
+      // The next thing the page asks the server (the bell's list) gets no answer at all.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
       await status(page).getByText('Offline').waitFor({ timeout: 15_000 });
       await page.getByText('You are offline').first().waitFor();
     } finally {
