@@ -70,7 +70,7 @@ describe('Camera Tools with Chromium\u2019s fake camera (docs/files.md#camera-to
     await expect(lightbox.getByTestId('photo-verdict').textContent()).resolves.toBe('Blurry');
     await lightbox.getByRole('button', { name: 'See analysis' }).click();
     await page.getByRole('group', { name: 'Washed out' }).waitFor();
-    await expect(page.getByRole('tabpanel').getByRole('textbox', { name: 'Photo' }).or(page.getByRole('tabpanel').getByRole('combobox', { name: 'Photo' })).first().inputValue()).resolves.toBe('soft-focus.jpg');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('textbox', { name: 'Photo' }).or(page.getByRole('tabpanel').getByRole('combobox', { name: 'Photo' })).first().inputValue()).toBe('soft-focus.jpg');
     await checkA11y(page);
     await screenshot(page, 'camera-analysis-light');
 

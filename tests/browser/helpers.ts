@@ -149,6 +149,8 @@ interface AxeViolation {
 
 /** Runs axe-core on the page as it is now: any serious or critical violation fails the test. */
 export async function checkA11y(page: Page): Promise<void> {
+  // Colours are judged once transitions (a popover or toast fading in) have finished.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the debugging protocol, so the app's CSP (self only) does not block it.
   if (!hasAxe) await page.evaluate(axeSource);

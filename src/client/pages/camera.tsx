@@ -15,8 +15,10 @@ import { trpc } from '../lib/trpc.ts';
 /** The Analysis tab: what the server measured of one of my photos. */
 function AnalysisTab({ chosen, onChoose }: { chosen: StoredFile | null; onChoose: (file: StoredFile | null) => void }) {
   const photos = trpc.files.myPhotos.useQuery({ limit: 60 });
-  const options = (photos.data?.items ?? []).filter((f) => f.analysis).map((f) => ({ value: f.id, label: f.name }));
   const current = chosen ?? photos.data?.items.find((f) => f.analysis) ?? null;
+  // The chosen photo is an option even before the list arrives (or when it is older than the list).
+  const listed = (photos.data?.items ?? []).filter((f) => f.analysis);
+  const options = [...(current && !listed.some((f) => f.id === current.id) ? [current] : []), ...listed].map((f) => ({ value: f.id, label: f.name }));
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 4 }}>
