@@ -71,9 +71,10 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: two cores are shared with the server under test, and two files at
-          // once raced in CI (decision 088).
-          fileParallelism: false,
+          // Two files at once (decision 117): each has its own server and Chromium context; waits are
+          // conditions, never counts, so a slower page only waits longer.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
