@@ -19,7 +19,8 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 async function expectVisible(page: Page, role: 'radio' | 'tab', names: string[]): Promise<void> {
   for (const name of names) {
-    await expect(page.getByRole(role, { name, exact: true }).count(), `${role} ${name}`).resolves.toBe(1);
+    // Panels render after their data: wait for each control, then make sure it is there once.
+    await expect.poll(() => page.getByRole(role, { name, exact: true }).count(), { message: `${role} ${name}`, timeout: 15_000 }).toBe(1);
   }
 }
 
