@@ -124,7 +124,7 @@ function GarageCard({
                 <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
                   Printable history
                 </Menu.Item>
-                {owner ? (
+                {keeps ? (
                   <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
                     Import records (CSV)
                   </Menu.Item>
@@ -240,7 +240,7 @@ export default function GaragePage() {
       <PageHeader
         title="My Garage"
         actions={
-          garage.data && garage.data.length > 0 ? (
+          garage.data?.some((v) => v.access !== 'viewer') ? (
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting({ vehicleId: null })}>
               Import
             </Button>
@@ -303,7 +303,7 @@ export default function GaragePage() {
         ) : null}
       </ShopDialog>
       <Modal opened={importing !== null} onClose={() => setImporting(null)} title="Import records from CSV" size="48rem" yOffset="5vh" closeOnClickOutside={false}>
-        {importing && garage.data ? <ImportStepper vehicles={garage.data} initialVehicleId={importing.vehicleId} onClose={() => setImporting(null)} /> : null}
+        {importing && garage.data ? <ImportStepper vehicles={garage.data.filter((v) => v.access !== 'viewer')} initialVehicleId={importing.vehicleId} onClose={() => setImporting(null)} /> : null}
       </Modal>
       <ShopDialog opened={reminderFor !== null} onClose={() => setReminderFor(null)} title={reminderFor?.reminder ? 'Edit Reminder' : 'Add Reminder'}>
         {reminderFor ? (

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { callerFor, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { callerFor, createUser, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { garageFixtures, httpFailure, MISSING } from '../../../../tests/helpers/garage.ts';
 
@@ -91,6 +91,25 @@ describeEachDatabase('CSV import', (getDb) => {
     ]);
     const b = callerFor(getDb(), (await fx.ownerWith(fx.crv.vehicle)).user);
     expect((await httpFailure(b.imports.run({ vehicleId, kind: 'service', mapping: { date: 'When', serviceType: 'What' }, csv }))).status).toBe(404);
+  });
+
+  it('a household editor imports into the owner\u2019s history; a viewer gets 403 and nothing is added', async () => {
+    const a = await fx.ownerWith(fx.f150.vehicle, 40_000);
+    const vehicleId = fx.f150.vehicle.id;
+    const editor = await createUser(getDb(), { role: 'simple' });
+    const viewer = await createUser(getDb(), { role: 'simple' });
+    await a.caller.garage.shares.add({ garageVehicleId: a.entry.id, email: editor.email, role: 'editor' });
+    await a.caller.garage.shares.add({ garageVehicleId: a.entry.id, email: viewer.email, role: 'viewer' });
+    const request = { vehicleId, kind: 'service' as const, mapping: { date: 'When', serviceType: 'What', mileage: 'Miles' }, csv: 'When,What,Miles\n2024-06-01,Coolant flush,50000\n' };
+
+    const refused = await httpFailure(callerFor(getDb(), viewer).imports.run(request));
+    expect([refused.status, refused.body.message]).toEqual([403, 'This vehicle is shared with you to view only: ask its owner to make you an editor']);
+    expect(await fx.recordCount(vehicleId, a.user.id)).toBe(0);
+
+    expect((await callerFor(getDb(), editor).imports.run(request)).added).toBe(1);
+    expect(await fx.recordCount(vehicleId, a.user.id)).toBe(1);
+    expect(await fx.recordCount(vehicleId, editor.id)).toBe(0);
+    expect(await fx.odometerOf(a.entry.id)).toBe(50_000);
   });
 
   it('REST: a file larger than the default body limit is accepted on the import paths', async () => {

@@ -11,11 +11,6 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export async function inGarage(db: Executor, userId: string, vehicleId: string): Promise<boolean> {
-  const row = await db.selectFrom('garage_vehicles').select('id').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How many of these fingerprints this owner's vehicle already has. */
 export async function countExisting(db: Executor, userId: string, vehicleId: string, kind: 'service' | 'fuel', keys: string[]): Promise<number> {
   let found = 0;
