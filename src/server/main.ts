@@ -7,7 +7,7 @@ import { loadEnv } from './env.ts';
 import { configureAdminEmails } from './lib/admins.ts';
 import { configureMail } from './lib/mail.ts';
 import { registerAppJobs } from './jobs.ts';
-import { startJobRunner } from './lib/jobs.ts';
+import { startJobRunner } from './lib/job-runner.ts';
 
 const env = loadEnv();
 configureAdminEmails(env.ADMIN_EMAILS);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index.ts';
-import { enqueueJob, JobRegistry, MAX_PAYLOAD_BYTES, periodStart, startJobRunner, type JobRunner, type JobRunnerOptions } from './jobs.ts';
+import { startJobRunner, type JobRunner, type JobRunnerOptions } from './job-runner.ts';
+import { enqueueJob, JobRegistry, MAX_PAYLOAD_BYTES, periodStart } from './jobs.ts';
 
 /** Small leases and backoff keep these tests quick; the defaults are minutes. */
 const quiet = { info: () => {}, error: () => {} };

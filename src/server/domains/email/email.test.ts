@@ -8,7 +8,7 @@ import { buildTestApp, callerFor, createUser, rejection } from '../../../../test
 import type { User } from '../../../shared/auth.ts';
 import type { Database } from '../../db/index.ts';
 import { registerAppJobs } from '../../jobs.ts';
-import { startJobRunner, type JobRunner } from '../../lib/jobs.ts';
+import { startJobRunner, type JobRunner } from '../../lib/job-runner.ts';
 import { configureMail } from '../../lib/mail.ts';
 import { notify } from '../../lib/notify.ts';
 import { DIGEST_JOB, enqueueWeeklyDigests, isoWeek, sendDigest } from './delivery.ts';
