@@ -1,30 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, rejection } from '../../../../tests/helpers/factories.ts';
+import { decodedMail as decoded, mailHeader as header, startTestInbox, type TestInbox } from '../../../../tests/helpers/smtp.ts';
 import type { User } from '../../../shared/auth.ts';
 import type { Database } from '../../db/index.ts';
 import { registerAppJobs } from '../../jobs.ts';
 import { startJobRunner, type JobRunner } from '../../lib/job-runner.ts';
-import { configureMail } from '../../lib/mail.ts';
 import { notify } from '../../lib/notify.ts';
 import { DIGEST_JOB, enqueueWeeklyDigests, isoWeek, sendDigest } from './delivery.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** The message as text: header lines unfolded, quoted-printable soft breaks and escapes undone. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/\r\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 async function storedPreferences(db: Database, userId: string) {
   const row = await db.selectFrom('users').select('preferences').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -36,17 +21,11 @@ async function named(db: Database, user: User, firstName: string): Promise<User>
   return { ...user, firstName };
 }
 
-function header(mail: Received, name: string): string | undefined {
-  const head = mail.raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim();
-}
-
 describeEachDatabase('notification e-mail through a real SMTP server', (getDb) => {
   let app: FastifyInstance;
-  let smtp: SMTPServer;
+  let smtp: TestInbox;
   let runner: JobRunner;
-  const inbox: Received[] = [];
-  const mailsTo = (email: string) => inbox.filter((mail) => mail.to.includes(email));
+  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
 
   /** Waits until no e-mail job is waiting or running, so what was going to arrive has. */
   async function settled(db: Database): Promise<void> {
@@ -66,31 +45,15 @@ describeEachDatabase('notification e-mail through a real SMTP server', (getDb) =
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    configureMail({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'VinTech <no-reply@vintech.example>', publicUrl: 'https://vintech.example/' });
+    smtp = await startTestInbox();
     app = await buildTestApp(getDb());
     registerAppJobs();
     runner = startJobRunner({ db: getDb(), schedules: false, pollMs: 100, backoffMs: 10 });
   });
   afterAll(async () => {
     await runner?.stop({ timeoutMs: 2000 });
-    configureMail({});
     await app?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('e-mails each event once, as text and HTML with a one-click unsubscribe, to those who chose it', async () => {
