@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { GarageVehicle } from '../../../shared/garage.ts';
@@ -21,6 +21,7 @@ import {
   type VolumeUnit,
 } from '../../../shared/imports.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { PreviewView } from './ImportPreview.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 /** The import paths take files larger than the tRPC body limit, so they are called over REST. */
@@ -282,73 +283,6 @@ export function ImportStepper({ vehicles, initialVehicleId, onClose }: { vehicle
         ) : null}
         {step === 3 ? <Button onClick={onClose}>Done</Button> : null}
       </Group>
-    </Stack>
-  );
-}
-
-function PreviewView({ preview, kind }: { preview: ImportPreview; kind: ImportKind }) {
-  const columns = kind === 'service' ? ['date', 'mileage', 'serviceType', 'cost', 'notes'] : ['date', 'odometer', 'quantity', 'totalPrice', 'fullFill'];
-  const unitNote = kind === 'fuel' ? ' Odometer in miles, quantity in US gallons.' : ' Mileage in miles.';
-  return (
-    <Stack gap="sm" mt="sm">
-      <Text size="sm" aria-live="polite">
-        {preview.rows.toLocaleString('en-US')} rows: {preview.valid.toLocaleString('en-US')} valid
-        {preview.duplicates > 0 ? ` (${preview.duplicates.toLocaleString('en-US')} imported before, skipped)` : ''}, {preview.invalid.toLocaleString('en-US')} with errors.
-        {unitNote}
-      </Text>
-      {preview.sample.length > 0 ? (
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table striped withTableBorder fz="xs" aria-label="Rows to import">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                {columns.map((c) => (
-                  <Table.Th key={c}>{IMPORT_FIELD_LABELS[c as ImportField] ?? c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.sample.map((row) => (
-                <Table.Tr key={String(row.line)}>
-                  <Table.Td>{String(row.line)}</Table.Td>
-                  {columns.map((c) => (
-                    <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
-                      {row[c] === null || row[c] === undefined ? '' : typeof row[c] === 'boolean' ? (row[c] ? 'Yes' : 'No') : String(row[c])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      ) : null}
-      {preview.errors.length > 0 ? (
-        <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table withTableBorder fz="xs" aria-label="Rows with errors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Problem</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.errors.map((e, i) => (
-                <Table.Tr key={`${e.row}-${i}`}>
-                  <Table.Td>{e.row}</Table.Td>
-                  <Table.Td>{e.column ?? '-'}</Table.Td>
-                  <Table.Td>{e.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {preview.invalid > preview.errors.length ? (
-            <Text size="xs" c="dimmed" mt={4}>
-              The first {preview.errors.length} problems are listed.
-            </Text>
-          ) : null}
-        </ScrollArea.Autosize>
-      ) : null}
     </Stack>
   );
 }
