@@ -233,6 +233,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // The installed app takes the product title too: the manifest's names are APP_NAME's.
+  const manifestPath = hasClient ? path.join(clientDir, 'manifest.webmanifest') : '';
+  if (manifestPath && existsSync(manifestPath)) {
+    const manifest = JSON.stringify({ ...(JSON.parse(readFileSync(manifestPath, 'utf8')) as object), name: options.appName, short_name: options.appName });
+    app.addHook('onRequest', async (req, reply) => {
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/manifest.webmanifest') {
+        return reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest);
+      }
+    });
+  }
+
   // The page shell carries the product title (APP_NAME) for the client to read.
   const indexHtml = hasClient
     ? readFileSync(path.join(clientDir, 'index.html'), 'utf8')

@@ -77,6 +77,17 @@ describeEachDatabase('the built client', (getDb) => {
     const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(manifest.json()).toMatchObject({ name: 'VinTech' });
+    expect(manifest.json()).toMatchObject({ name: 'VinTech', start_url: '/' });
+  });
+
+  it('names the installed app after APP_NAME', async () => {
+    const renamed = await buildApp({ db: getDb(), appName: 'Northside Garage', sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies', clientDir: dir });
+    try {
+      const manifest = await renamed.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.json()).toMatchObject({ name: 'Northside Garage', short_name: 'Northside Garage', start_url: '/' });
+    } finally {
+      await renamed.close();
+    }
   });
 });
