@@ -19,6 +19,7 @@ import * as m0018 from './0018_calendar_feeds.ts';
 import * as m0019 from './0019_imports.ts';
 import * as m0020 from './0020_vehicle_shares.ts';
 import * as m0021 from './0021_photo_analysis.ts';
+import * as m0022 from './0022_inspections.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019_imports': m0019,
   '0020_vehicle_shares': m0020,
   '0021_photo_analysis': m0021,
+  '0022_inspections': m0022,
 };

@@ -9,6 +9,7 @@ import { fuelRouter } from './domains/fuel/router.ts';
 import { calendarRouter } from './domains/calendar/router.ts';
 import { garageRouter } from './domains/garage/router.ts';
 import { importsRouter } from './domains/imports/router.ts';
+import { inspectionsRouter } from './domains/inspections/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   imports: importsRouter,
   dtc: dtcRouter,
+  inspections: inspectionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,11 +3,13 @@ import type { EmailDigestsTable, JobsTable } from './schema-jobs.ts';
 import type { ServiceRecordsTable, GarageVehiclesTable, GarageVehicleSharesTable, GarageOdometerCorrectionsTable, FuelEntriesTable, VehicleExpensesTable, FilesTable, FileContentsTable, RecordAttachmentsTable } from './schema-garage.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
+import type { InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
 export * from './schema-jobs.ts';
 export * from './schema-garage.ts';
+export * from './schema-inspections.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -292,6 +294,9 @@ export interface DB {
   custom_reminders: CustomRemindersTable;
   due_crossings: DueCrossingsTable;
   calendar_feeds: CalendarFeedsTable;
+  inspections: InspectionsTable;
+  inspection_items: InspectionItemsTable;
+  inspection_photos: InspectionPhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

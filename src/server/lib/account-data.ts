@@ -24,6 +24,7 @@ export const USER_OWNED: readonly { table: string; column: string; note: string 
   { table: 'garage_vehicles', column: 'user_id', note: 'odometer corrections and due crossings go with them' },
   { table: 'avatar_profiles', column: 'user_id', note: '' },
   { table: 'scan_sessions', column: 'user_id', note: '' },
+  { table: 'inspections', column: 'user_id', note: 'self-checks with their items and photos; an inspection a shop made is kept for the shop first (KEPT_FOR_OTHERS)' },
   { table: 'shop_staff', column: 'user_id', note: 'memberships; a sole owner of a shop with other staff is refused before' },
 ];
 
@@ -38,6 +39,16 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
     note: 'a record a shop wrote for its customer\u2019s vehicle stays in the shop\u2019s history of that vehicle',
     before: (db, userId) => sql`UPDATE service_records SET user_id = NULL WHERE user_id = ${userId} AND customer_vehicle_id IS NOT NULL`.execute(db),
   },
+  {
+    table: 'inspections',
+    column: 'user_id',
+    note: 'an inspection a shop made of its customer\u2019s vehicle stays in the shop\u2019s records',
+    before: (db, userId) => sql`UPDATE inspections SET user_id = NULL WHERE user_id = ${userId} AND service_center_id IS NOT NULL`.execute(db),
+  },
+  { table: 'inspections', column: 'created_by', note: 'who started an inspection is forgotten' },
+  { table: 'inspections', column: 'signed_by', note: 'the typed signature stays on the report' },
+  { table: 'inspection_items', column: 'decided_by', note: 'the decision stays, without who made it' },
+  { table: 'inspection_photos', column: 'attached_by', note: '' },
   { table: 'service_records', column: 'technician_id', note: 'work done as a technician stays in the customer\u2019s history, unnamed' },
   { table: 'customer_inquiries', column: 'customer_id', note: 'the shop keeps the request it received' },
   { table: 'customer_inquiries', column: 'assigned_to_id', note: '' },
