@@ -24,6 +24,7 @@ import { registerFuelRest } from './domains/fuel/rest.ts';
 import { registerCalendarRest } from './domains/calendar/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerImportsRest } from './domains/imports/rest.ts';
+import { registerInspectionsRest } from './domains/inspections/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerDtcRest } from './domains/dtc/rest.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFuelRest(app);
   registerCalendarRest(app);
   registerImportsRest(app);
+  registerInspectionsRest(app);
   registerAccountRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);

@@ -44,6 +44,24 @@ export const myPhotosInputSchema = z
   .strict();
 export type MyPhotosInput = z.input<typeof myPhotosInputSchema>;
 
+/**
+ * Every photo the caller may see (their uploads, and photos of inspections and records they may
+ * read), newest first, narrowed to a vehicle, a component, an inspection or days (docs/files.md#gallery).
+ */
+export const photosInputSchema = z
+  .object({
+    vehicleId: z.uuid({ error: 'Invalid vehicle id' }).optional(),
+    componentId: z.uuid({ error: 'Invalid component id' }).optional(),
+    inspectionId: z.uuid({ error: 'Invalid inspection id' }).optional(),
+    from: z.iso.date({ error: 'From must be a day like 2026-05-01' }).optional(),
+    to: z.iso.date({ error: 'To must be a day like 2026-05-01' }).optional(),
+    cursor: z.string().max(200).optional(),
+    direction: pageDirectionSchema,
+    limit: z.number().int().min(1).max(PHOTOS_PAGE.max, `At most ${PHOTOS_PAGE.max} photos a page`).default(PHOTOS_PAGE.default),
+  })
+  .strict();
+export type PhotosInput = z.input<typeof photosInputSchema>;
+
 export interface PhotoPage {
   items: StoredFile[];
   nextCursor: string | null;

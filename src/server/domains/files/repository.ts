@@ -5,6 +5,7 @@ import type { Executor } from '../../db/index.ts';
 import type { FilesTable } from '../../db/schema.ts';
 import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { inspectionVisibleTo } from '../../lib/inspection-reach.ts';
 import { recordVisibleTo } from '../../lib/record-reach.ts';
 
 const fileColumns = [
@@ -64,13 +65,16 @@ function toFile(row: FileRow, userId: string): StoredFile {
 }
 
 /**
- * A file `f` the user may see: their own upload, or a file attached to a record they may read
- * (the service records' read rule, shared through lib/record-reach.ts).
+ * A file `f` the user may see: their own upload, a file attached to a record they may read (the
+ * service records' read rule, lib/record-reach.ts), or a photo of an inspection they may read
+ * (lib/inspection-reach.ts).
  */
 function fileVisibleTo(userId: string) {
   return sql<SqlBool>`(f.owner_id = ${userId}::uuid OR EXISTS (
     SELECT 1 FROM record_attachments ra JOIN service_records r ON r.id = ra.record_id
-    WHERE ra.file_id = f.id AND ${recordVisibleTo(userId)}))`;
+    WHERE ra.file_id = f.id AND ${recordVisibleTo(userId)}) OR EXISTS (
+    SELECT 1 FROM inspection_photos ip JOIN inspections i ON i.id = ip.inspection_id
+    WHERE ip.file_id = f.id AND ${inspectionVisibleTo(userId)}))`;
 }
 
 export async function findVisibleFile(db: Executor, userId: string, id: string): Promise<StoredFile | null> {
@@ -209,6 +213,59 @@ export async function listOwnPhotos(db: Executor, userId: string, limit: number,
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
     .limit(limit + 1);
+  if (cursor) {
+    const { key, id } = decodeCursor(cursor);
+    query = query.where(sql<SqlBool>`(f.created_at, f.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
+  }
+  return pageOf(await query.execute(), limit, (row) => toFile(row, userId), (row) => encodeCursor(row.key, row.id));
+}
+
+export interface PhotoFilters {
+  vehicleId?: string;
+  componentId?: string;
+  inspectionId?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Where a photo was used, as a condition on `f`: on an inspection item or a service record of the
+ * vehicle (and component), or in one inspection. Visibility is checked beside it (fileVisibleTo).
+ */
+function usedIn(filters: PhotoFilters) {
+  const conditions: ReturnType<typeof sql<SqlBool>>[] = [];
+  const { vehicleId, componentId, inspectionId } = filters;
+  if (!vehicleId && !componentId && !inspectionId) return null;
+  const onInspection = sql<SqlBool>`EXISTS (SELECT 1 FROM inspection_photos ip JOIN inspections i ON i.id = ip.inspection_id JOIN inspection_items it ON it.id = ip.item_id
+    WHERE ip.file_id = f.id
+    ${vehicleId ? sql`AND i.vehicle_id = ${vehicleId}::uuid` : sql``}
+    ${componentId ? sql`AND it.component_id = ${componentId}::uuid` : sql``}
+    ${inspectionId ? sql`AND i.id = ${inspectionId}::uuid` : sql``})`;
+  conditions.push(onInspection);
+  if (!inspectionId) {
+    conditions.push(sql<SqlBool>`EXISTS (SELECT 1 FROM record_attachments ra JOIN service_records r ON r.id = ra.record_id
+      WHERE ra.file_id = f.id
+      ${vehicleId ? sql`AND r.vehicle_id = ${vehicleId}::uuid` : sql``}
+      ${componentId ? sql`AND r.component_id = ${componentId}::uuid` : sql``})`);
+  }
+  return sql<SqlBool>`(${sql.join(conditions, sql` OR `)})`;
+}
+
+/** A page of the photos the user may see, newest first, keyset-paged on (created_at, id). */
+export async function listVisiblePhotos(db: Executor, userId: string, filters: PhotoFilters, limit: number, cursor: string | undefined): Promise<PhotoPage> {
+  let query = db
+    .selectFrom('files as f')
+    .select([...fileColumns, timestampKey('f.created_at').as('key')])
+    .where('f.content_type', '<>', 'application/pdf')
+    .where(fileVisibleTo(userId))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(limit + 1);
+  const used = usedIn(filters);
+  if (used) query = query.where(used);
+  // Days are whole UTC days: the gallery's dates are the upload's calendar day.
+  if (filters.from) query = query.where('f.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
+  if (filters.to) query = query.where('f.created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000));
   if (cursor) {
     const { key, id } = decodeCursor(cursor);
     query = query.where(sql<SqlBool>`(f.created_at, f.id) < (${timestampFromKey(key)}, ${id}::uuid)`);

@@ -3,9 +3,9 @@ import multipart from '@fastify/multipart';
 import { attachBodySchema, FILE_LIMITS, fileIdSchema, isImage } from '../../../shared/files.ts';
 import { userOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
-import { objectBody, pathId, restRoute } from '../../http/rest.ts';
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { readVisibleContent } from './repository.ts';
-import { fileNotFound, storeUpload, tooLarge } from './service.ts';
+import { fileNotFound, removeFile, storeUpload, tooLarge } from './service.ts';
 import { contentDisposition } from './sniff.ts';
 
 const TAG = 'Files';
@@ -93,7 +93,67 @@ export async function registerFilesRest(app: FastifyInstance): Promise<void> {
         return storeUpload(req.server.db, user.id, upload.bytes, upload.name, upload.type);
       },
     );
+    restRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/inspections/:id/items/:itemId/photos',
+        summary: 'Upload a photo (multipart/form-data, part "file") onto an item of a draft inspection; answers the inspection',
+        description: 'JPEG, PNG or WebP, at most 10 MB, at most 8 photos an item. Nothing is stored when the photo is refused or the inspection cannot take it (404, 403, 409).',
+        tag: 'Inspections',
+        auth: 'user',
+        status: 201,
+        multipartFile: 'file',
+      },
+      async ({ caller, req }) => {
+        const user = await signedIn(req);
+        const { id, itemId } = req.params as { id: string; itemId: string };
+        // The inspection answers 404 before any byte is read when the caller cannot see it.
+        await caller.inspections.get({ id });
+        const upload = await readUpload(req);
+        const file = await storeUpload(req.server.db, user.id, upload.bytes, upload.name, upload.type);
+        if (!isImage(file.contentType)) {
+          await removeFile(req.server.db, user.id, file.id);
+          throw domainError('UNSUPPORTED_MEDIA_TYPE', 'An inspection takes photos only: JPEG, PNG or WebP');
+        }
+        try {
+          return await caller.inspections.attachPhoto({ id, itemId, fileId: file.id });
+        } catch (error) {
+          await removeFile(req.server.db, user.id, file.id);
+          throw error;
+        }
+      },
+    );
   });
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/photos',
+      summary: 'Photos you may see, newest first: narrow with vehicleId, componentId, inspectionId, from and to (days); page with `page` (the previous answer\u2019s nextCursor) and limit (at most 60)',
+      tag: TAG,
+      auth: 'user',
+      procedure: 'files.photos',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) => {
+      const limit = queryParam(req, 'limit');
+      return caller.files.photos({
+        vehicleId: queryParam(req, 'vehicleId'),
+        componentId: queryParam(req, 'componentId'),
+        inspectionId: queryParam(req, 'inspectionId'),
+        from: queryParam(req, 'from'),
+        to: queryParam(req, 'to'),
+        cursor: queryParam(req, 'page'),
+        ...(limit === undefined ? {} : { limit: Number(limit) }),
+      });
+    },
+  );
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/photos/:id/analysis', summary: 'What the server measured of a photo: sharpness, exposure, resolution and the verdict', tag: TAG, auth: 'user', procedure: 'files.analysis' },
+    ({ caller, req }) => caller.files.analysis({ id: pathId(req) }),
+  );
   restRoute(
     app,
     {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/inspections.ts';
 import type { Executor } from '../../db/index.ts';
 import type { InspectionItemsTable } from '../../db/schema.ts';
+import { byteaAsBase64, fromBase64 } from '../../lib/bytea.ts';
 import { inspectionVisibleTo } from '../../lib/inspection-reach.ts';
 
 /** An inspection's own row with the names a summary shows. */
@@ -355,4 +356,37 @@ export function shopVehiclesOf(db: Executor, serviceCenterId: string, vehicleId:
     .orderBy('c.name')
     .limit(50)
     .execute();
+}
+
+/**
+ * The bytes of a photo of the inspection behind a public link (the photo must be one of its
+ * items'), or of every photo of one inspection for its PDF (bounded by the items' limits).
+ */
+export async function photoBytesByLink(db: Executor, linkHash: string, fileId: string, part: 'content' | 'thumbnail') {
+  const row = await db
+    .selectFrom('inspection_photos as ip')
+    .innerJoin('inspections as i', 'i.id', 'ip.inspection_id')
+    .innerJoin('files as f', 'f.id', 'ip.file_id')
+    .innerJoin('file_contents as fc', 'fc.file_id', 'f.id')
+    .select(['f.content_type', byteaAsBase64(part === 'content' ? 'fc.content' : 'fc.thumbnail').as('bytes')])
+    .where('i.link_hash', '=', linkHash)
+    .where('i.status', '<>', 'draft')
+    .where('ip.file_id', '=', fileId)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { contentType: row.content_type, bytes: fromBase64(row.bytes) } : undefined;
+}
+
+/** Every photo of an inspection, for its PDF: thumbnails are too small to print, so the stored images. */
+export async function inspectionPhotoBytes(db: Executor, inspectionId: string): Promise<Map<string, Uint8Array>> {
+  const rows = await db
+    .selectFrom('inspection_photos as ip')
+    .innerJoin('file_contents as fc', 'fc.file_id', 'ip.file_id')
+    .select(['ip.file_id', byteaAsBase64('fc.content').as('bytes')])
+    .where('ip.inspection_id', '=', inspectionId)
+    .limit(INSPECTION_LIMITS.items * INSPECTION_LIMITS.photosPerItem)
+    .execute();
+  const map = new Map<string, Uint8Array>();
+  for (const row of rows) if (row.bytes) map.set(row.file_id, fromBase64(row.bytes));
+  return map;
 }
