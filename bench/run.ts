@@ -168,9 +168,13 @@ async function topUpCenters(url: string, cookie: string): Promise<void> {
   }
 }
 
-function runCrm(): Promise<string> {
+/**
+ * A bench script in its own process, on PGlite unless BENCH_DATABASE_URL names a server; its lines
+ * end in PASS or MISS, and its output is echoed as it comes.
+ */
+function runBenchScript(script: string, extra: string[] = []): Promise<string> {
   return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', 'bench/crm.ts', '--sizes', crmSizes, '--runs', '15'];
+    const args = ['--import', 'tsx', script, ...extra];
     if (!process.env.BENCH_DATABASE_URL) args.push('--pglite');
     const child = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -178,24 +182,12 @@ function runCrm(): Promise<string> {
       out += chunk.toString();
       process.stdout.write(chunk);
     });
-    child.on('exit', (code) => (code === 0 || code === 1 ? resolve(out) : reject(new Error(`bench:crm exited ${code}`))));
+    child.on('exit', (code) => (code === 0 || code === 1 ? resolve(out) : reject(new Error(`${script} exited ${code}`))));
   });
 }
 
-/** The CSV import bench (bench/imports.ts) in its own process; its lines end in PASS or MISS. */
-function runImports(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', 'bench/imports.ts'];
-    if (!process.env.BENCH_DATABASE_URL) args.push('--pglite');
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      process.stdout.write(chunk);
-    });
-    child.on('exit', (code) => (code === 0 || code === 1 ? resolve(out) : reject(new Error(`bench:imports exited ${code}`))));
-  });
-}
+const runCrm = () => runBenchScript('bench/crm.ts', ['--sizes', crmSizes, '--runs', '15']);
+const runImports = () => runBenchScript('bench/imports.ts');
 
 console.log('building the client...');
 await buildClient();
@@ -233,6 +225,9 @@ console.log('\nCSV import');
 const imports = await runImports();
 const slowestImport = Math.max(...[...imports.matchAll(/ (\d+) ms /g)].map((m) => Number(m[1])));
 
+console.log('\nInspections: gallery pages and the report');
+const inspections = await runBenchScript('bench/inspections.ts');
+
 const reads = [...api.scenarios, ...search.scenarios].filter(
   (s) => !s.informational && (s.goal !== undefined || s.name.startsWith('GET') || s.name.startsWith('tRPC')),
 );
@@ -246,6 +241,7 @@ const goals: Goal[] = [
     pass: [...api.scenarios, ...search.scenarios].every((s) => s.errors === 0 && s.non2xx === 0 && s.status5xx === 0),
   },
   { name: 'CSV import of 10,000 rows (service, gas; again as duplicates)', target: '<= 10 s', actual: `${(slowestImport / 1000).toFixed(1)} s (slowest)`, pass: !/MISS/.test(imports) && Number.isFinite(slowestImport) },
+  { name: 'inspections: gallery page of 50 at 10,000 photos; report of 20 items and 40 photos', target: '<= 50 ms; <= 2 s', actual: /MISS/.test(inspections) ? 'see table' : 'all under', pass: /PASS/.test(inspections) && !/MISS/.test(inspections) },
   { name: 'CRM calls at the largest size', target: '<= 50 ms', actual: /MISS/.test(crm) ? 'see table' : 'all under', pass: !/MISS/.test(crm) },
   ...vin.goals.map((g) => ({ name: `VIN ${g.name}`, target: g.target, actual: String(g.actual), pass: g.pass })),
   {
@@ -268,6 +264,6 @@ console.log(`\nGoals\n${table(goals.map((g) => ({ '': g.pass ? 'PASS' : 'MISS', 
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(
   path.join(ROOT, 'bench/results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), api, search, client: { routes: weights, paints }, vin, crm, imports, goals }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), api, search, client: { routes: weights, paints }, vin, crm, imports, inspections, goals }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');
