@@ -4,13 +4,25 @@ import { useState } from 'react';
 import type { StoredFile } from '../../../shared/files.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { GalleryFilters, type PhotoFilters } from './GalleryFilters.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
 
 const dateText = (date: Date) => new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The signed-in person's photos, newest first, paged on the server; a lightbox opens each. */
+/** Every photo the person may see, newest first, filtered and paged on the server; a lightbox opens each. */
 export function PhotoGallery({ onAnalyse }: { onAnalyse: (file: StoredFile) => void }) {
-  const photos = trpc.files.myPhotos.useInfiniteQuery({ limit: 24 }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const [filters, setFilters] = useState<PhotoFilters>({});
+  return (
+    <Stack gap="md">
+      <GalleryFilters value={filters} onChange={setFilters} />
+      <PhotoGrid filters={filters} onAnalyse={onAnalyse} />
+    </Stack>
+  );
+}
+
+function PhotoGrid({ filters, onAnalyse }: { filters: PhotoFilters; onAnalyse: (file: StoredFile) => void }) {
+  const photos = trpc.files.photos.useInfiniteQuery({ limit: 24, ...filters }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const filtered = Object.values(filters).some(Boolean);
   const [open, setOpen] = useState<StoredFile | null>(null);
   const [confirming, setConfirming] = useState(false);
   const utils = trpc.useUtils();
@@ -19,6 +31,7 @@ export function PhotoGallery({ onAnalyse }: { onAnalyse: (file: StoredFile) => v
       notifySuccess('Photo deleted');
       setOpen(null);
       setConfirming(false);
+      void utils.files.photos.invalidate();
       void utils.files.myPhotos.invalidate();
     },
     onError: (error) => notifyError('Not deleted', errorMessage(error, 'The photo could not be deleted')),
@@ -37,7 +50,9 @@ export function PhotoGallery({ onAnalyse }: { onAnalyse: (file: StoredFile) => v
     return (
       <Stack align="center" gap="xs" py="xl">
         <IconPhotoOff size={32} aria-hidden />
-        <Text c="dimmed">No photos yet. Take one on the Camera tab or upload one there.</Text>
+        <Text c="dimmed" ta="center">
+          {filtered ? 'No photos match these filters.' : 'No photos yet. Take one on the Camera tab or upload one there.'}
+        </Text>
       </Stack>
     );
   }
