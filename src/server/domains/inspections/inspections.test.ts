@@ -96,6 +96,18 @@ describeEachDatabase('inspections: a shop inspects a customer\u2019s car, the ow
     const pdf = multipart(TINY_PDF, 'pads.pdf', 'application/pdf');
     const refused = await fx.app.inject({ method: 'POST', url: `/api/inspections/${draft.id}/items/${pads}/photos`, headers: { ...pdf.headers, cookie: techCookie }, payload: pdf.payload });
     expect(refused.statusCode).toBe(415);
+    // A corrupt JPEG (the right first bytes, then nothing an image is made of) and a file far over the limit.
+    const corrupt = multipart(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 7)]), 'broken.jpg', 'image/jpeg');
+    const broken = await fx.app.inject({ method: 'POST', url: `/api/inspections/${draft.id}/items/${pads}/photos`, headers: { ...corrupt.headers, cookie: techCookie }, payload: corrupt.payload });
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+    const huge = multipart(Buffer.alloc(50 * 1024 * 1024, 1), 'huge.jpg', 'image/jpeg');
+    const tooBig = await fx.app.inject({ method: 'POST', url: `/api/inspections/${draft.id}/items/${pads}/photos`, headers: { ...huge.headers, cookie: techCookie }, payload: huge.payload });
+    expect(tooBig.statusCode).toBe(413);
+    expect(await filesOf(db, technician.id)).toBe(stored);
+    // An item of another inspection, and a stranger: 404 before anything is stored.
+    const strangerUpload = await fx.app.inject({ method: 'POST', url: `/api/inspections/${draft.id}/items/${pads}/photos`, headers: { ...photo.headers, cookie: await signInCookie(fx.app, (await createUser(db)).email) }, payload: photo.payload });
+    expect(strangerUpload.statusCode).toBe(404);
     expect(await filesOf(db, technician.id)).toBe(stored);
 
     // Signing: read-only afterwards; the customer does not see it before it is shared.
