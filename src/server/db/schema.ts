@@ -4,12 +4,14 @@ import type { ServiceRecordsTable, GarageVehiclesTable, GarageVehicleSharesTable
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 import type { InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
+import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
 export * from './schema-jobs.ts';
 export * from './schema-garage.ts';
 export * from './schema-inspections.ts';
+export * from './schema-media.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -87,35 +89,6 @@ export interface VehicleComponentsTable {
   created_at: CreatedAt;
 }
 
-export interface VideoWalkthroughsTable {
-  id: Generated<string>;
-  vehicle_id: string;
-  title: string;
-  description: string | null;
-  video_url: string;
-  duration: string | null;
-  chapters: ColumnType<Json, string | undefined, string>;
-  created_at: CreatedAt;
-}
-
-export interface Model3dTable {
-  id: Generated<string>;
-  component_id: string | null;
-  vehicle_id: string | null;
-  name: string;
-  model_type: string;
-  model_url: string;
-  texture_urls: JsonColumn | null;
-  dimensions: JsonColumn | null;
-  animations: JsonColumn | null;
-  scan_data: JsonColumn | null;
-  scan_source: string | null;
-  scan_timestamp: Date | null;
-  is_public: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
 export interface AvatarProfilesTable {
   id: Generated<string>;
   user_id: string;
@@ -152,22 +125,6 @@ export interface KnowledgeItemsTable {
   kind: ColumnType<'article' | 'manual' | 'procedure' | 'faq', string | undefined, string>;
   /** The technician who wrote the item; null for seeded items (migration 0006). */
   created_by: string | null;
-}
-
-export interface ScanSessionsTable {
-  id: Generated<string>;
-  user_id: string;
-  vehicle_id: string | null;
-  component_id: string | null;
-  images: JsonColumn;
-  status: ColumnType<'pending' | 'processing' | 'completed' | 'failed', string | undefined, string>;
-  result_model_id: string | null;
-  notes: string | null;
-  scan_metadata: JsonColumn | null;
-  user_role: 'simple' | 'tech';
-  guidance_used: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: CreatedAt;
-  completed_at: Date | null;
 }
 
 export interface ServiceCentersTable {

@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
 import {
-  CONDITIONS,
   INSPECTION_LIMITS,
-  type ComponentCondition,
-  type Condition,
   type InspectionItem,
   type InspectionPhoto,
   type InspectionSummary,
 } from '../../../shared/inspections.ts';
 import type { Executor } from '../../db/index.ts';
 import type { InspectionItemsTable } from '../../db/schema.ts';
-import { byteaAsBase64, fromBase64 } from '../../lib/bytea.ts';
 import { inspectionVisibleTo } from '../../lib/inspection-reach.ts';
 
 /** An inspection's own row with the names a summary shows. */
@@ -276,117 +272,4 @@ export async function recordDecision(db: Executor, itemId: string, decision: 'ap
     .set({ decision, decided_by: userId, decided_at: new Date(), ...(inquiryId ? { request_inquiry_id: inquiryId } : {}) })
     .where('id', '=', itemId)
     .execute();
-}
-
-export async function countItemPhotos(db: Executor, itemId: string): Promise<number> {
-  const row = await db.selectFrom('inspection_photos').select((eb) => eb.fn.countAll<string>().as('n')).where('item_id', '=', itemId).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertPhoto(db: Executor, inspectionId: string, itemId: string, fileId: string, userId: string): Promise<void> {
-  await db
-    .insertInto('inspection_photos')
-    .values({ inspection_id: inspectionId, item_id: itemId, file_id: fileId, attached_by: userId })
-    .onConflict((oc) => oc.columns(['item_id', 'file_id']).doNothing())
-    .execute();
-}
-
-export async function deletePhoto(db: Executor, itemId: string, fileId: string): Promise<boolean> {
-  const result = await db.deleteFrom('inspection_photos').where('item_id', '=', itemId).where('file_id', '=', fileId).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** A file the user uploaded themselves: only those are attached. */
-export async function isOwnFile(db: Executor, userId: string, fileId: string): Promise<boolean> {
-  const row = await db.selectFrom('files').select('id').where('id', '=', fileId).where('owner_id', '=', userId).where('content_type', '<>', 'application/pdf').executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Each component's colour on an owner's diagram: the worst status of the component's items in its
- * latest finished inspection the owner sees (a self-check once completed, a shop's once shared).
- */
-export async function latestConditions(db: Executor, userId: string, vehicleId: string): Promise<ComponentCondition[]> {
-  const result = await sql<{ component_id: string; status: Condition; inspection_id: string; inspected_at: Date; item_name: string; photo_id: string | null }>`
-    WITH latest AS (
-      SELECT DISTINCT ON (it.component_id) it.component_id, i.id AS inspection_id, i.completed_at
-      FROM inspection_items it JOIN inspections i ON i.id = it.inspection_id
-      WHERE i.user_id = ${userId}::uuid AND i.vehicle_id = ${vehicleId}::uuid AND it.component_id IS NOT NULL AND it.status IS NOT NULL
-        AND ((i.service_center_id IS NULL AND i.status = 'completed') OR i.status = 'shared')
-      ORDER BY it.component_id, i.completed_at DESC, i.id DESC
-    )
-    SELECT DISTINCT ON (l.component_id) l.component_id, it.status, l.inspection_id, l.completed_at AS inspected_at, it.name AS item_name,
-      (SELECT ip.file_id FROM inspection_photos ip WHERE ip.item_id = it.id ORDER BY ip.created_at LIMIT 1) AS photo_id
-    FROM latest l JOIN inspection_items it ON it.inspection_id = l.inspection_id AND it.component_id = l.component_id AND it.status IS NOT NULL
-    ORDER BY l.component_id, CASE it.status WHEN 'urgent' THEN 0 WHEN 'attention' THEN 1 ELSE 2 END, it.position`.execute(db);
-  return result.rows.map((row) => ({
-    componentId: row.component_id,
-    status: CONDITIONS.includes(row.status) ? row.status : 'good',
-    inspectionId: row.inspection_id,
-    inspectedAt: new Date(row.inspected_at),
-    itemName: row.item_name,
-    photoId: row.photo_id,
-  }));
-}
-
-/** The components of a vehicle, in the diagram's order. */
-export function vehicleComponents(db: Executor, vehicleId: string) {
-  return db.selectFrom('vehicle_components').select(['id', 'name']).where('vehicle_id', '=', vehicleId).orderBy('sort_order').orderBy('name').execute();
-}
-
-/** A shop's customer vehicle with the account it is linked to (null: a customer without one). */
-export function shopCustomerVehicle(db: Executor, serviceCenterId: string, customerVehicleId: string) {
-  return db
-    .selectFrom('shop_customer_vehicles as cv')
-    .innerJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .select(['cv.id', 'cv.vehicle_id', 'cv.garage_vehicle_id', 'cv.odometer', 'c.id as customer_id', 'c.user_id', 'c.name'])
-    .where('cv.id', '=', customerVehicleId)
-    .where('c.service_center_id', '=', serviceCenterId)
-    .executeTakeFirst();
-}
-
-/** The shop's customers' vehicles of one catalogue vehicle: whom an inspection of it may be for. */
-export function shopVehiclesOf(db: Executor, serviceCenterId: string, vehicleId: string) {
-  return db
-    .selectFrom('shop_customer_vehicles as cv')
-    .innerJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .select(['cv.id', 'cv.plate', 'c.name'])
-    .where('c.service_center_id', '=', serviceCenterId)
-    .where('cv.vehicle_id', '=', vehicleId)
-    .orderBy('c.name')
-    .limit(50)
-    .execute();
-}
-
-/**
- * The bytes of a photo of the inspection behind a public link (the photo must be one of its
- * items'), or of every photo of one inspection for its PDF (bounded by the items' limits).
- */
-export async function photoBytesByLink(db: Executor, linkHash: string, fileId: string, part: 'content' | 'thumbnail') {
-  const row = await db
-    .selectFrom('inspection_photos as ip')
-    .innerJoin('inspections as i', 'i.id', 'ip.inspection_id')
-    .innerJoin('files as f', 'f.id', 'ip.file_id')
-    .innerJoin('file_contents as fc', 'fc.file_id', 'f.id')
-    .select(['f.content_type', byteaAsBase64(part === 'content' ? 'fc.content' : 'fc.thumbnail').as('bytes')])
-    .where('i.link_hash', '=', linkHash)
-    .where('i.status', '<>', 'draft')
-    .where('ip.file_id', '=', fileId)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { contentType: row.content_type, bytes: fromBase64(row.bytes) } : undefined;
-}
-
-/** Every photo of an inspection, for its PDF: thumbnails are too small to print, so the stored images. */
-export async function inspectionPhotoBytes(db: Executor, inspectionId: string): Promise<Map<string, Uint8Array>> {
-  const rows = await db
-    .selectFrom('inspection_photos as ip')
-    .innerJoin('file_contents as fc', 'fc.file_id', 'ip.file_id')
-    .select(['ip.file_id', byteaAsBase64('fc.content').as('bytes')])
-    .where('ip.inspection_id', '=', inspectionId)
-    .limit(INSPECTION_LIMITS.items * INSPECTION_LIMITS.photosPerItem)
-    .execute();
-  const map = new Map<string, Uint8Array>();
-  for (const row of rows) if (row.bytes) map.set(row.file_id, fromBase64(row.bytes));
-  return map;
 }

@@ -10,8 +10,8 @@ import { timeZoneSchema } from '../../../shared/dates.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { renderInspectionPdf } from './pdf-report.ts';
-import { inspectionPhotoBytes, photoBytesByLink } from './repository.ts';
-import { hashToken, publicInspection } from './service.ts';
+import { inspectionPhotoBytes, photoBytesByLink } from './photos.ts';
+import { hashToken, publicInspection } from './sharing.ts';
 
 const TAG = 'Inspections';
 

@@ -12,7 +12,8 @@ import {
 import { uuid } from '../../../shared/garage.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
-import { latestConditions, listVisible, shopVehiclesOf } from './repository.ts';
+import { latestConditions, shopVehiclesOf } from './parties.ts';
+import { listVisible } from './repository.ts';
 import {
   attachPhoto,
   completeInspection,
@@ -20,11 +21,9 @@ import {
   decideRecommendation,
   detachPhoto,
   getInspection,
-  publicInspection,
-  revokeLink,
-  shareInspection,
   updateInspection,
 } from './service.ts';
+import { publicInspection, revokeLink, shareInspection } from './sharing.ts';
 
 const byId = z.object({ id: inspectionIdSchema }).strict();
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '../../../shared/auth.ts';
 import {
   checksOf,
@@ -7,43 +6,36 @@ import {
   type CreateInspectionInput,
   type Decision,
   type Inspection,
-  type PublicInspection,
   type UpdateInspectionValues,
 } from '../../../shared/inspections.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { garageVehicleAccess } from '../../lib/garage-access.ts';
-import { notify } from '../../lib/notify.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { insertShopRequest } from '../../lib/shop-requests.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
 import {
   countChecked,
-  countItemPhotos,
   countItems,
   deleteItems,
-  deletePhoto,
-  findHeaderByLink,
   findItem,
   findVisibleHeader,
   insertInspection,
   insertItems,
-  insertPhoto,
-  isOwnFile,
   itemIdsOf,
   loadItems,
   lockInspection,
   recordDecision,
-  shopCustomerVehicle,
   toSummary,
   updateInspectionRow,
   updateItem,
-  vehicleComponents,
   type HeaderRow,
   type ItemColumns,
   type NewItem,
 } from './repository.ts';
+import { countItemPhotos, deletePhoto, insertPhoto, isOwnFile } from './photos.ts';
+import { shopCustomerVehicle, vehicleComponents } from './parties.ts';
 
 export const inspectionNotFound = () => domainError('NOT_FOUND', 'Inspection not found');
 const itemNotFound = () => domainError('NOT_FOUND', 'Inspection item not found');
@@ -85,7 +77,7 @@ export async function getInspection(db: Executor, user: User, id: string): Promi
  * The inspection the caller may change, locked: a shop's needs its staff ('work'), a self-check
  * its owner; anyone else who can see it gets 403. Completed ones are read-only (409).
  */
-async function editable(db: Executor, user: User, id: string, options: { draftOnly: boolean }): Promise<HeaderRow> {
+export async function editable(db: Executor, user: User, id: string, options: { draftOnly: boolean }): Promise<HeaderRow> {
   await lockInspection(db, id);
   const row = await visibleHeader(db, user, id);
   if (row.service_center_id) await requireShopAccess(db, user, row.service_center_id, 'work');
@@ -184,52 +176,6 @@ export async function completeInspection(db: Database, user: User, id: string, s
   });
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const publicPath = (token: string) => `/shared/inspections/${token}`;
-
-/**
- * Shares a completed inspection: a shop's goes to its customer (their garage and diagram, and a
- * notification); either kind gets a new public link, which replaces any earlier one.
- */
-export async function shareInspection(db: Database, user: User, id: string): Promise<{ inspection: Inspection; link: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await editable(trx, user, id, { draftOnly: false });
-    if (row.status === 'draft') throw domainError('CONFLICT', 'Complete and sign the inspection before sharing it');
-    const token = randomBytes(32).toString('base64url');
-    const now = new Date();
-    const firstShare = row.service_center_id !== null && row.status !== 'shared';
-    await updateInspectionRow(trx, row.id, {
-      link_hash: hashToken(token),
-      link_created_at: now,
-      ...(firstShare ? { status: 'shared' as const, shared_at: now } : {}),
-    });
-    if (row.service_center_id) {
-      await recordAudit(trx, { serviceCenterId: row.service_center_id, actorId: user.id, entity: 'inspection', entityId: row.id, action: 'status', after: { status: 'shared', link: 'created' } });
-    }
-    if (firstShare && row.user_id) {
-      const label = `${row.year} ${row.make} ${row.model}`;
-      await notify(trx, {
-        userId: row.user_id,
-        kind: 'inspection_shared',
-        title: `${row.center_name ?? 'Your shop'} shared the inspection of your ${label}`,
-        body: 'See what was found on your vehicle\u2019s diagram, and approve or decline each recommendation.',
-        link: `/inspections/${row.id}`,
-      });
-    }
-    return { inspection: await getInspection(trx, user, row.id), link: publicPath(token) };
-  });
-}
-
-/** The public link stops working; the customer still sees the inspection in their garage. */
-export async function revokeLink(db: Database, user: User, id: string): Promise<Inspection> {
-  return db.transaction().execute(async (trx) => {
-    const row = await editable(trx, user, id, { draftOnly: false });
-    await updateInspectionRow(trx, row.id, { link_hash: null, link_created_at: null });
-    if (row.service_center_id) await recordAudit(trx, { serviceCenterId: row.service_center_id, actorId: user.id, entity: 'inspection', entityId: row.id, action: 'revoke', after: { link: 'revoked' } });
-    return getInspection(trx, user, row.id);
-  });
-}
-
 /**
  * The customer's answer to one recommendation of a shared inspection. Approving sends the shop an
  * appointment request naming the work and its estimate (once: an approval is final); declining
@@ -292,13 +238,4 @@ export async function detachPhoto(db: Database, user: User, input: { id: string;
     if (!(await deletePhoto(trx, input.itemId, input.fileId))) throw domainError('NOT_FOUND', 'Photo not found on this item');
     return getInspection(trx, user, row.id);
   });
-}
-
-/** The report behind a public link: what it prints, no ids of people or the shop's internals. */
-export async function publicInspection(db: Executor, token: string): Promise<PublicInspection & { linkHash: string }> {
-  const hash = hashToken(token);
-  const row = await findHeaderByLink(db, hash);
-  if (!row) throw domainError('NOT_FOUND', 'This inspection link is not valid: it may have been replaced or turned off');
-  const { serviceCenterId: _center, ...summary } = toSummary(row);
-  return { ...summary, notes: row.notes, sharedAt: row.shared_at, items: await loadItems(db, row.id), linkHash: hash };
 }
