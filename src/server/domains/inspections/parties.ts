@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { CONDITIONS, type ComponentCondition, type Condition } from '../../../shared/inspections.ts';
 import type { Executor } from '../../db/index.ts';
 
-// What an inspection is of and for: the vehicle's components, the shop's customers' vehicles, and
-// the colours the latest inspections give the owner's diagram.
+// What an inspection is of: the vehicle's components, and the colours the latest inspections give
+// the owner's diagram.
 
 /**
  * Each component's colour on an owner's diagram: the worst status of the component's items in its
@@ -35,28 +35,4 @@ export async function latestConditions(db: Executor, userId: string, vehicleId: 
 /** The components of a vehicle, in the diagram's order. */
 export function vehicleComponents(db: Executor, vehicleId: string) {
   return db.selectFrom('vehicle_components').select(['id', 'name']).where('vehicle_id', '=', vehicleId).orderBy('sort_order').orderBy('name').execute();
-}
-
-/** A shop's customer vehicle with the account it is linked to (null: a customer without one). */
-export function shopCustomerVehicle(db: Executor, serviceCenterId: string, customerVehicleId: string) {
-  return db
-    .selectFrom('shop_customer_vehicles as cv')
-    .innerJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .select(['cv.id', 'cv.vehicle_id', 'cv.garage_vehicle_id', 'cv.odometer', 'c.id as customer_id', 'c.user_id', 'c.name'])
-    .where('cv.id', '=', customerVehicleId)
-    .where('c.service_center_id', '=', serviceCenterId)
-    .executeTakeFirst();
-}
-
-/** The shop's customers' vehicles of one catalogue vehicle: whom an inspection of it may be for. */
-export function shopVehiclesOf(db: Executor, serviceCenterId: string, vehicleId: string) {
-  return db
-    .selectFrom('shop_customer_vehicles as cv')
-    .innerJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .select(['cv.id', 'cv.plate', 'c.name'])
-    .where('c.service_center_id', '=', serviceCenterId)
-    .where('cv.vehicle_id', '=', vehicleId)
-    .orderBy('c.name')
-    .limit(50)
-    .execute();
 }

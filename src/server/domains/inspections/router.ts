@@ -12,7 +12,8 @@ import {
 import { uuid } from '../../../shared/garage.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
-import { latestConditions, shopVehiclesOf } from './parties.ts';
+import { shopVehiclesOf } from '../../lib/vehicle-owner.ts';
+import { latestConditions } from './parties.ts';
 import { listVisible } from './repository.ts';
 import {
   attachPhoto,

@@ -11,7 +11,6 @@ import {
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { garageVehicleAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { insertShopRequest } from '../../lib/shop-requests.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
@@ -35,7 +34,8 @@ import {
   type NewItem,
 } from './repository.ts';
 import { countItemPhotos, deletePhoto, insertPhoto, isOwnFile } from './photos.ts';
-import { shopCustomerVehicle, vehicleComponents } from './parties.ts';
+import { shopCustomerVehicle, vehicleOwnerFor } from '../../lib/vehicle-owner.ts';
+import { vehicleComponents } from './parties.ts';
 
 export const inspectionNotFound = () => domainError('NOT_FOUND', 'Inspection not found');
 const itemNotFound = () => domainError('NOT_FOUND', 'Inspection item not found');
@@ -100,18 +100,8 @@ async function defaultItems(db: Executor, vehicleId: string): Promise<NewItem[]>
 export async function createInspection(db: Database, user: User, input: CreateInspectionInput & { mileage?: number | null }): Promise<Inspection> {
   return db.transaction().execute(async (trx) => {
     if (!(await findVehicleById(trx, input.vehicleId))) throw domainError('NOT_FOUND', 'Vehicle not found');
-    let owner: { userId: string | null; serviceCenterId: string | null; customerVehicleId: string | null; odometer: number | null };
-    if (input.serviceCenterId || input.customerVehicleId) {
-      if (!input.serviceCenterId || !input.customerVehicleId) throw domainError('BAD_REQUEST', 'A shop\u2019s inspection names both serviceCenterId and customerVehicleId');
-      await requireShopAccess(trx, user, input.serviceCenterId, 'work');
-      const target = await shopCustomerVehicle(trx, input.serviceCenterId, input.customerVehicleId);
-      if (!target || target.vehicle_id !== input.vehicleId) throw domainError('NOT_FOUND', 'Vehicle not found among this shop\u2019s customers');
-      owner = { userId: target.user_id, serviceCenterId: input.serviceCenterId, customerVehicleId: target.id, odometer: target.odometer };
-    } else {
-      const access = await garageVehicleAccess(trx, user.id, { vehicleId: input.vehicleId }, 'edit');
-      owner = { userId: access.ownerId, serviceCenterId: null, customerVehicleId: null, odometer: null };
-    }
-    const id = await insertInspection(trx, { vehicleId: input.vehicleId, ...owner, createdBy: user.id, mileage: input.mileage ?? owner.odometer });
+    const owner = await vehicleOwnerFor(trx, user, input);
+    const id = await insertInspection(trx, { vehicleId: input.vehicleId, userId: owner.userId, serviceCenterId: owner.serviceCenterId, customerVehicleId: owner.customerVehicleId, createdBy: user.id, mileage: input.mileage ?? owner.odometer });
     await insertItems(trx, id, await defaultItems(trx, input.vehicleId));
     if (owner.serviceCenterId) {
       await recordAudit(trx, { serviceCenterId: owner.serviceCenterId, actorId: user.id, entity: 'inspection', entityId: id, action: 'create', after: { vehicleId: input.vehicleId, customerVehicleId: owner.customerVehicleId } });

@@ -17,17 +17,6 @@ export function visibleTo(userId: string) {
   return recordVisibleTo(userId);
 }
 
-/** A vehicle of one of the shop's customers, with the account it is linked to (if any). */
-export async function shopCustomerVehicle(db: Executor, serviceCenterId: string, customerVehicleId: string) {
-  return db
-    .selectFrom('shop_customer_vehicles as cv')
-    .innerJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .select(['cv.id', 'cv.vehicle_id', 'c.user_id'])
-    .where('cv.id', '=', customerVehicleId)
-    .where('c.service_center_id', '=', serviceCenterId)
-    .executeTakeFirst();
-}
-
 /** A shop customer's vehicle of any of the user's shops (to filter a history by it). */
 export async function customerVehicleOfMyShops(db: Executor, userId: string, customerVehicleId: string) {
   return db

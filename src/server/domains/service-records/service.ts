@@ -9,7 +9,8 @@ import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
 import { deleteRecord, findRecord, insertRecord, listRecords, raiseOdometer, updateRecord, type RecordFilters } from './repository.ts';
-import { customerVehicleOfMyShops, shopCustomerVehicle } from './reach.ts';
+import { customerVehicleOfMyShops } from './reach.ts';
+import { shopCustomerVehicle } from '../../lib/vehicle-owner.ts';
 
 export const recordNotFound = () => domainError('NOT_FOUND', 'Service record not found');
 
