@@ -20,6 +20,7 @@ import * as m0019 from './0019_imports.ts';
 import * as m0020 from './0020_vehicle_shares.ts';
 import * as m0021 from './0021_photo_analysis.ts';
 import * as m0022 from './0022_inspections.ts';
+import * as m0023 from './0023_diagnostic_sessions.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020_vehicle_shares': m0020,
   '0021_photo_analysis': m0021,
   '0022_inspections': m0022,
+  '0023_diagnostic_sessions': m0023,
 };

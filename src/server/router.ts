@@ -4,6 +4,7 @@ import { authRouter } from './domains/auth/router.ts';
 import { avatarsRouter } from './domains/avatars/router.ts';
 import { customersRouter } from './domains/customers/router.ts';
 import { dtcRouter } from './domains/dtc/router.ts';
+import { diagnosticSessionsRouter } from './domains/dtc/sessions-router.ts';
 import { filesRouter } from './domains/files/router.ts';
 import { fuelRouter } from './domains/fuel/router.ts';
 import { calendarRouter } from './domains/calendar/router.ts';
@@ -40,6 +41,7 @@ export const appRouter = router({
   imports: importsRouter,
   dtc: dtcRouter,
   inspections: inspectionsRouter,
+  diagnostics: diagnosticSessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { shopIdSchema } from './shops.ts';
 
 /** The shop's audit log: who changed a customer's data, when, before and after (docs/customers.md#audit-log). */
 
-export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection'] as const;
+export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection', 'diagnostic_session'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   customer: 'Customer',
@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   invite: 'Invitation',
   center: 'Service center',
   inspection: 'Inspection',
+  diagnostic_session: 'Diagnostic session',
 };
 export const AUDIT_PAGE_SIZE = 30;
 

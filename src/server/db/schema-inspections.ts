@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Timestamp } from './schema.ts';
+import type { CreatedAt, JsonColumn, Timestamp } from './schema.ts';
 
-// Vehicle inspections, their items and the items' photos (migration 0022); src/server/db/schema.ts
-// joins them into the database's type.
+// Vehicle inspections, their items and the items' photos (migration 0022), and diagnostic sessions
+// with their codes (migration 0023); src/server/db/schema.ts joins them into the database's type.
 
 type Decimal = ColumnType<string, string | number, string | number>;
 
@@ -52,4 +52,35 @@ export interface InspectionPhotosTable {
   inspection_id: string;
   attached_by: string | null;
   created_at: CreatedAt;
+}
+
+export interface DiagnosticSessionsTable {
+  id: Generated<string>;
+  vehicle_id: string;
+  user_id: string | null;
+  service_center_id: string | null;
+  customer_vehicle_id: string | null;
+  created_by: string | null;
+  source: 'adapter' | 'manual';
+  adapter: string | null;
+  protocol: string | null;
+  vin: string | null;
+  mileage: number | null;
+  mil_on: boolean | null;
+  voltage: Decimal | null;
+  readiness: JsonColumn;
+  live: JsonColumn;
+  freeze_frame: JsonColumn;
+  notes: string | null;
+  cleared_at: Date | null;
+  cleared_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DiagnosticCodesTable {
+  session_id: string;
+  code: string;
+  status: 'stored' | 'pending' | 'permanent';
+  position: number;
 }

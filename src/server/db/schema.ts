@@ -3,7 +3,7 @@ import type { EmailDigestsTable, JobsTable } from './schema-jobs.ts';
 import type { ServiceRecordsTable, GarageVehiclesTable, GarageVehicleSharesTable, GarageOdometerCorrectionsTable, FuelEntriesTable, VehicleExpensesTable, FilesTable, FileContentsTable, RecordAttachmentsTable } from './schema-garage.ts';
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
-import type { InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
+import type { DiagnosticCodesTable, DiagnosticSessionsTable, InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
 import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
 
 export * from './schema-shops.ts';
@@ -254,6 +254,8 @@ export interface DB {
   inspections: InspectionsTable;
   inspection_items: InspectionItemsTable;
   inspection_photos: InspectionPhotosTable;
+  diagnostic_sessions: DiagnosticSessionsTable;
+  diagnostic_codes: DiagnosticCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,6 +25,7 @@ export const USER_OWNED: readonly { table: string; column: string; note: string 
   { table: 'avatar_profiles', column: 'user_id', note: '' },
   { table: 'scan_sessions', column: 'user_id', note: '' },
   { table: 'inspections', column: 'user_id', note: 'self-checks with their items and photos; an inspection a shop made is kept for the shop first (KEPT_FOR_OTHERS)' },
+  { table: 'diagnostic_sessions', column: 'user_id', note: 'the owner\u2019s own scans; a shop\u2019s scan of a customer vehicle is kept for the shop first (KEPT_FOR_OTHERS)' },
   { table: 'shop_staff', column: 'user_id', note: 'memberships; a sole owner of a shop with other staff is refused before' },
 ];
 
@@ -46,6 +47,14 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
     before: (db, userId) => sql`UPDATE inspections SET user_id = NULL WHERE user_id = ${userId} AND service_center_id IS NOT NULL`.execute(db),
   },
   { table: 'inspections', column: 'created_by', note: 'who started an inspection is forgotten' },
+  {
+    table: 'diagnostic_sessions',
+    column: 'user_id',
+    note: 'a scan a shop made of its customer\u2019s vehicle stays in the shop\u2019s records',
+    before: (db, userId) => sql`UPDATE diagnostic_sessions SET user_id = NULL WHERE user_id = ${userId} AND service_center_id IS NOT NULL`.execute(db),
+  },
+  { table: 'diagnostic_sessions', column: 'created_by', note: 'who ran a scan is forgotten' },
+  { table: 'diagnostic_sessions', column: 'cleared_by', note: '' },
   { table: 'inspections', column: 'signed_by', note: 'the typed signature stays on the report' },
   { table: 'inspection_items', column: 'decided_by', note: 'the decision stays, without who made it' },
   { table: 'inspection_photos', column: 'attached_by', note: '' },

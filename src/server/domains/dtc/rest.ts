@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DtcSearchInput } from '../../../shared/dtc.ts';
 import { queryParam, restRoute } from '../../http/rest.ts';
 import { getDtcIndex } from './service.ts';
+import { registerDiagnosticSessionsRest } from './sessions-rest.ts';
 
 const TAG = 'Trouble codes';
 
@@ -11,6 +12,7 @@ function pathCode(req: FastifyRequest): string {
 
 /** The REST paths for trouble codes (docs/obd.md#lookup-and-search); each calls the procedure of the same name. */
 export function registerDtcRest(app: FastifyInstance): void {
+  registerDiagnosticSessionsRest(app);
   // The index is built with the server, so the first lookup does not wait for it.
   app.addHook('onReady', async () => {
     const index = getDtcIndex();
