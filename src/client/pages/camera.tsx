@@ -1,9 +1,11 @@
 import { Button, Card, Grid, Image, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { IconAdjustments, IconCamera, IconChartDots, IconDeviceFloppy, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS, type CameraMode, type CameraQuality, type CameraResolution, type CameraSettings } from '../../shared/camera.ts';
 import type { StoredFile } from '../../shared/files.ts';
 import { CameraCapture } from '../components/camera/CameraCapture.tsx';
+import { InspectionBanner, useInspectionTarget } from '../components/camera/InspectionTarget.tsx';
 import { PhotoFigures } from '../components/camera/PhotoFigures.tsx';
 import { PhotoGallery } from '../components/camera/PhotoGallery.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -103,6 +105,8 @@ export default function CameraPage() {
   const [chosen, setChosen] = useState<StoredFile | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => setSettings(saved), [saved]);
+  // Opened from a vehicle's Take Photos: kept shots also go to an item of that inspection.
+  const target = useInspectionTarget(useSearch());
 
   const save = async () => {
     setSaving(true);
@@ -117,6 +121,7 @@ export default function CameraPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Camera Tools" description="Capture, review and analyse component photos." />
+      {target ? <InspectionBanner target={target} /> : null}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="camera" leftSection={<IconCamera size={16} />}>
@@ -133,7 +138,14 @@ export default function CameraPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="camera" pt="md">
-          <CameraCapture settings={settings} onSettings={setSettings} onStored={setChosen} />
+          <CameraCapture
+            settings={settings}
+            onSettings={setSettings}
+            onStored={async (file) => {
+              setChosen(file);
+              await target?.attach(file);
+            }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="gallery" pt="md">
           {tab === 'gallery' && (

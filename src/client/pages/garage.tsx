@@ -1,180 +1,24 @@
-import { Badge, Button, Card, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconClipboardList,
-  IconDots,
-  IconDoorExit,
-  IconDownload,
-  IconBell,
-  IconGasStation,
-  IconPencil,
-  IconPlus,
-  IconPrinter,
-  IconSchema,
-  IconTrash,
-  IconUpload,
-  IconUsers,
-} from '@tabler/icons-react';
+import { Button, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { dueSummary, worstUrgency } from '../../shared/due.ts';
-import { DUE_THRESHOLDS, URGENCIES, type DueItem, type GarageVehicle } from '../../shared/garage.ts';
-import { exportLinks } from '../components/garage/links.ts';
-import { DueTable, type ReminderActions } from '../components/garage/DueTable.tsx';
-import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
+import { dueSummary } from '../../shared/due.ts';
+import { DUE_THRESHOLDS, type GarageVehicle } from '../../shared/garage.ts';
 import type { Reminder } from '../../shared/reminders.ts';
-import { ImportStepper } from '../components/imports/ImportStepper.tsx';
+import { type ReminderActions } from '../components/garage/DueTable.tsx';
 import { EditVehicleForm } from '../components/garage/EditVehicleForm.tsx';
+import { GarageCard } from '../components/garage/GarageCard.tsx';
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { ShareVehicle } from '../components/garage/ShareVehicle.tsx';
-import { UrgencyBadge } from '../components/garage/UrgencyBadge.tsx';
 import { ownKey, useRecordTargets } from '../components/garage/use-record-targets.ts';
+import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useUnits } from '../lib/units.ts';
-
-interface CardActions {
-  onEdit: () => void;
-  onAdd: () => void;
-  onAddReminder: () => void;
-  onImport: () => void;
-  onRemove: () => void;
-  onShare: () => void;
-  onLeave: () => void;
-}
-
-function GarageCard({
-  entry,
-  due,
-  reminders,
-  reminderActions,
-  onEdit,
-  onAdd,
-  onAddReminder,
-  onImport,
-  onRemove,
-  onShare,
-  onLeave,
-}: { entry: GarageVehicle; due: DueItem[]; reminders: Reminder[]; reminderActions: ReminderActions } & CardActions) {
-  const { vehicle } = entry;
-  const f = useUnits();
-  const owner = entry.access === 'owner';
-  const keeps = entry.access !== 'viewer';
-  const urgency = worstUrgency([...due, ...reminders].map((item) => item.urgency));
-  const links = exportLinks(vehicle.id, null);
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  // The most urgent of the computed items (already ordered) and the owner's reminders (ordered too).
-  const firstItem = due[0];
-  const firstReminder = reminders[0];
-  const next =
-    firstReminder && (!firstItem || URGENCIES.indexOf(firstReminder.urgency) < URGENCIES.indexOf(firstItem.urgency))
-      ? { name: firstReminder.title, summary: dueSummary(firstReminder, f.units) }
-      : firstItem
-        ? { name: firstItem.service, summary: dueSummary(firstItem, f.units) }
-        : null;
-  return (
-    <Card withBorder padding="md" component="section" aria-label={entry.nickname} id={`garage-${entry.id}`}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Title order={2} size="h3">
-              {entry.nickname}
-            </Title>
-            {entry.sharedBy ? (
-              <Badge variant="light" color="grape" size="sm" mb={4}>
-                Shared by {entry.sharedBy}
-                {entry.access === 'viewer' ? ' · view only' : ''}
-              </Badge>
-            ) : null}
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {name}
-              {vehicle.trim ? ` ${vehicle.trim}` : ''} · {f.distance(entry.odometer)}
-              {vehicle.vin ? ` · VIN ${vehicle.vin}` : ''}
-            </Text>
-            {next ? (
-              <Text size="sm" mt={4}>
-                Next due: <strong>{next.name}</strong>, {next.summary}
-              </Text>
-            ) : null}
-          </div>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <UrgencyBadge urgency={urgency} size="md" />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" size="compact-md" aria-label={`More for ${entry.nickname}`}>
-                  <IconDots size={16} />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {keeps ? (
-                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                    Rename or update odometer
-                  </Menu.Item>
-                ) : null}
-                {owner ? (
-                  <Menu.Item leftSection={<IconUsers size={14} />} onClick={onShare}>
-                    Share with your household
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={links.csv}>
-                  Export history (CSV)
-                </Menu.Item>
-                <Menu.Item leftSection={<IconPrinter size={14} />} component={Link} href={links.print}>
-                  Printable history
-                </Menu.Item>
-                {keeps ? (
-                  <Menu.Item leftSection={<IconUpload size={14} />} onClick={onImport}>
-                    Import records (CSV)
-                  </Menu.Item>
-                ) : null}
-                <Menu.Divider />
-                {owner ? (
-                  <Menu.Item leftSection={<IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onRemove}>
-                    Remove from garage
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item leftSection={<IconDoorExit size={14} color="var(--mantine-color-red-filled)" aria-hidden />} onClick={onLeave}>
-                    Leave this shared vehicle
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Group>
-        {due.length + reminders.length > 0 ? (
-          <DueTable items={due} reminders={reminders} actions={reminderActions} name={entry.nickname} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No service intervals are known for this vehicle's components.
-          </Text>
-        )}
-        <Group gap="xs">
-          {keeps ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
-              Add Record
-            </Button>
-          ) : null}
-          {owner ? (
-            <Button variant="default" leftSection={<IconBell size={16} />} onClick={onAddReminder}>
-              Add Reminder
-            </Button>
-          ) : null}
-          <Button component={Link} href={`/records?vehicle=${encodeURIComponent(ownKey(vehicle.id))}`} variant="default" leftSection={<IconClipboardList size={16} />}>
-            Service history
-          </Button>
-          <Button component={Link} href={`/garage/costs?vehicle=${vehicle.id}`} variant="default" leftSection={<IconGasStation size={16} />}>
-            Fuel and costs
-          </Button>
-          <Button component={Link} href={`/?vehicle=${vehicle.id}`} variant="default" leftSection={<IconSchema size={16} />}>
-            Diagram
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
-  );
-}
 
 export default function GaragePage() {
   const utils = trpc.useUtils();

@@ -22,8 +22,18 @@ const CAMERA_PROBLEMS = {
 /**
  * The Camera tab: live view with the grid, the capture mode, Capture; each shot is measured at
  * once and a blurry, dark or washed-out one is flagged before it is kept. Upload is the fallback.
+ * `onStored` may be async (attaching the photo to an inspection): the shot stays, busy, until it
+ * is done, and it reports its own failures, since the photo itself is saved by then.
  */
-export function CameraCapture({ settings, onSettings, onStored }: { settings: CameraSettings; onSettings: (next: CameraSettings) => void; onStored: (file: StoredFile) => void }) {
+export function CameraCapture({
+  settings,
+  onSettings,
+  onStored,
+}: {
+  settings: CameraSettings;
+  onSettings: (next: CameraSettings) => void;
+  onStored: (file: StoredFile) => void | Promise<void>;
+}) {
   const camera = useCamera(settings);
   const [shot, setShot] = useState<Shot | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -31,14 +41,19 @@ export function CameraCapture({ settings, onSettings, onStored }: { settings: Ca
 
   const keep = async (file: File) => {
     setProgress(0);
+    let stored: StoredFile;
     try {
-      const stored = await uploadFile(file, setProgress).promise;
+      stored = await uploadFile(file, setProgress).promise;
       notifySuccess('Photo saved', stored.name);
       void utils.files.myPhotos.invalidate();
-      onStored(stored);
-      setShot(null);
     } catch (error) {
       notifyError('Not saved', error instanceof Error ? error.message : 'The photo could not be saved');
+      setProgress(null);
+      return;
+    }
+    try {
+      await onStored(stored);
+      setShot(null);
     } finally {
       setProgress(null);
     }

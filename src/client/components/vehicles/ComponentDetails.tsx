@@ -1,16 +1,17 @@
-import { Accordion, ActionIcon, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconCamera, IconClipboardCheck, IconFileReport, IconHistory, IconPaperclip, IconPlus, IconPointer } from '@tabler/icons-react';
+import { Accordion, Alert, Anchor, Badge, Box, Button, Card, Group, Image, List, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconHistory, IconPointer } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { Role } from '../../../shared/constants.ts';
 import { worstUrgency } from '../../../shared/due.ts';
 import { type DueItem } from '../../../shared/garage.ts';
-import type { ComponentServiceRecord, VehicleComponent } from '../../../shared/vehicles.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { CONDITION_COLORS, CONDITION_LABELS, type ComponentCondition } from '../../../shared/inspections.ts';
+import type { VehicleComponent } from '../../../shared/vehicles.ts';
 import { useUnits } from '../../lib/units.ts';
-import { RecordFiles } from '../files/RecordFiles.tsx';
+import { ServiceHistoryModal } from './ServiceHistoryModal.tsx';
 import { swatch } from './swatches.ts';
-import { RecordForm } from '../garage/RecordForm.tsx';
-import { ownKey, useRecordTargets } from '../garage/use-record-targets.ts';
+import { CONDITION_RADIUS, CONDITION_SWATCHES } from './VehicleDiagram.tsx';
 
 function KeyValueList({ entries, label }: { entries: Record<string, string>; label: string }) {
   const rows = Object.entries(entries);
@@ -31,116 +32,22 @@ function KeyValueList({ entries, label }: { entries: Record<string, string>; lab
   );
 }
 
-function ServiceHistoryModal({
-  component,
-  opened,
-  onClose,
-}: {
-  component: VehicleComponent;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const records = trpc.vehicles.serviceRecords.useQuery(
-    { vehicleId: component.vehicleId, componentId: component.id },
-    { enabled: opened },
-  );
-  // A vehicle in the user's garage takes a new record right here.
-  const garage = trpc.garage.list.useQuery(undefined, { enabled: opened });
-  // A vehicle shared to view only takes no records.
-  const inGarage = garage.data?.some((entry) => entry.vehicle.id === component.vehicleId && entry.access !== 'viewer') ?? false;
-  const { targets } = useRecordTargets();
-  const [adding, setAdding] = useState(false);
-  // The receipts and photos of one record, shown in place of the list (as the records page shows them).
-  const [filesOf, setFilesOf] = useState<ComponentServiceRecord | null>(null);
-  const f = useUnits();
-  const day = (record: ComponentServiceRecord) => f.day(record.date.toISOString().slice(0, 10));
-  const close = () => {
-    setAdding(false);
-    setFilesOf(null);
-    onClose();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={adding ? `Add Service Record: ${component.name}` : filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${day(filesOf)}` : `Service History: ${component.name}`}
-      size="lg"
-    >
-      {filesOf ? (
-        <Stack gap="sm">
-          <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={() => setFilesOf(null)} style={{ alignSelf: 'flex-start' }}>
-            Back to the history
-          </Button>
-          <RecordFiles recordId={filesOf.id} />
-        </Stack>
-      ) : inGarage && !adding ? (
-        <Button leftSection={<IconPlus size={16} />} size="compact-md" mb="sm" onClick={() => setAdding(true)}>
-          Add record
-        </Button>
-      ) : null}
-      {filesOf ? null : adding ? (
-        <RecordForm
-          targets={targets}
-          initial={{ targetKey: ownKey(component.vehicleId), componentId: component.id }}
-          onDone={() => setAdding(false)}
-          onCancel={() => setAdding(false)}
-        />
-      ) : records.isLoading ? (
-        <Stack gap="xs">
-          <Skeleton h={20} />
-          <Skeleton h={20} />
-        </Stack>
-      ) : records.error ? (
-        <Alert color="red" title="Could not load the service history">
-          {errorMessage(records.error, 'Please try again.')}
-        </Alert>
-      ) : (records.data ?? []).length === 0 ? (
-        <Stack align="center" gap={4} py="lg">
-          <IconHistory size={32} aria-hidden />
-          <Text fw={600}>No service records yet</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Services recorded for this {component.name.toLowerCase()} will be listed here.
-          </Text>
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped aria-label={`Service records for ${component.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Mileage</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                <Table.Th>Files</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(records.data ?? []).map((record) => (
-                <Table.Tr key={record.id}>
-                  <Table.Td>{day(record)}</Table.Td>
-                  <Table.Td>{record.serviceType}</Table.Td>
-                  <Table.Td>{record.mileageValue !== null ? f.distance(record.mileageValue) : (record.mileage ?? '-')}</Table.Td>
-                  <Table.Td>{record.description ?? ''}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" onClick={() => setFilesOf(record)} aria-label={`Receipts and photos of ${record.serviceType} of ${day(record)}`}>
-                      <IconPaperclip size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Modal>
-  );
-}
-
 /**
  * The chosen component: Simple Mode leads with the plain-language description (specifications
  * folded away), Tech Mode with the technical specifications and every known issue.
  */
-export function ComponentDetails({ component, role, due = [] }: { component: VehicleComponent | null; role: Role; due?: readonly DueItem[] }) {
+export function ComponentDetails({
+  component,
+  role,
+  due = [],
+  condition,
+}: {
+  component: VehicleComponent | null;
+  role: Role;
+  due?: readonly DueItem[];
+  /** What the latest inspection found: it replaces the default 'Good Condition'. */
+  condition?: ComponentCondition;
+}) {
   const urgency = worstUrgency(due.map((item) => item.urgency));
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -169,25 +76,34 @@ export function ComponentDetails({ component, role, due = [] }: { component: Veh
               style={{
                 width: 14,
                 height: 14,
-                borderRadius: '50%',
+                borderRadius: condition ? CONDITION_RADIUS : '50%',
                 flexShrink: 0,
-                background: swatch(component.diagramPosition.color).fill,
+                background: condition ? CONDITION_SWATCHES[condition.status].fill : swatch(component.diagramPosition.color).fill,
               }}
             />
             <Title order={3} size="h4">
               {component.name}
             </Title>
           </Group>
-          {urgency === 'overdue' || urgency === 'due' ? (
-            <Badge color={urgency === 'overdue' ? 'red' : 'orange'} variant="light">
-              {urgency === 'overdue' ? 'Service Overdue' : 'Service Due'}
-            </Badge>
-          ) : (
-            <Badge color="green" variant="light">
-              Good Condition
-            </Badge>
-          )}
+          <Group gap={4} justify="flex-end">
+            {condition ? (
+              <Badge color={CONDITION_COLORS[condition.status]} variant="light">
+                {CONDITION_LABELS[condition.status]}
+              </Badge>
+            ) : null}
+            {/* Service due is a different question from what an inspection saw: both show when both apply. */}
+            {urgency === 'overdue' || urgency === 'due' ? (
+              <Badge color={urgency === 'overdue' ? 'red' : 'orange'} variant="light">
+                {urgency === 'overdue' ? 'Service Overdue' : 'Service Due'}
+              </Badge>
+            ) : condition ? null : (
+              <Badge color="green" variant="light">
+                Good Condition
+              </Badge>
+            )}
+          </Group>
         </Group>
+        {condition ? <Finding condition={condition} /> : null}
         {tech ? (
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {component.category}
@@ -248,25 +164,36 @@ export function ComponentDetails({ component, role, due = [] }: { component: Veh
   );
 }
 
-/** These actions have no behaviour in this release (docs/vehicles.md#what-a-vehicle-shows). */
-export function QuickActions() {
-  const actions = [
-    { label: 'Create Inspection Report', icon: IconClipboardCheck },
-    { label: 'Take Photos', icon: IconCamera },
-    { label: 'Generate Report', icon: IconFileReport },
-  ];
+/** The item that gave the component its colour: its photo, name and date, and the way to the inspection. */
+function Finding({ condition }: { condition: ComponentCondition }) {
+  const f = useUnits();
+  const day = f.day(dayjs(condition.inspectedAt).format('YYYY-MM-DD'));
   return (
-    <Card withBorder padding="md">
-      <Title order={3} size="h5" mb="sm">
-        Quick Actions
-      </Title>
-      <Stack gap="xs">
-        {actions.map((action) => (
-          <Button key={action.label} variant="default" justify="flex-start" leftSection={<action.icon size={16} />}>
-            {action.label}
-          </Button>
-        ))}
-      </Stack>
-    </Card>
+    <Box
+      p="xs"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderLeft: `4px solid ${CONDITION_SWATCHES[condition.status].fill}`,
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+      data-testid="inspection-finding"
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {condition.photoId ? (
+          <Image src={`/api/files/${condition.photoId}/thumbnail`} alt={`Photo of ${condition.itemName}`} w={64} h={64} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+        ) : null}
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {condition.itemName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {CONDITION_LABELS[condition.status]} · inspected {day}
+          </Text>
+          <Anchor component={Link} href={`/inspections/${condition.inspectionId}`} size="sm">
+            View the inspection
+          </Anchor>
+        </Stack>
+      </Group>
+    </Box>
   );
 }

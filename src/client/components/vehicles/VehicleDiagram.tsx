@@ -1,6 +1,7 @@
-import { ActionIcon, Box, Card, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CONDITION_LABELS, CONDITIONS, type Condition } from '../../../shared/inspections.ts';
 import { BODY_KIND_LABEL, ZOOM, type BodyKind, type VehicleComponent } from '../../../shared/vehicles.ts';
 import { stepZoom } from '../../../shared/vehicle-catalog.ts';
 import { BodyDrawing } from './BodyDrawing.tsx';
@@ -10,16 +11,34 @@ import { swatch } from './swatches.ts';
 const HOTSPOT_SIZE = 'clamp(20px, 6.5%, 30px)';
 const HOTSPOT_MAX_PX = 30;
 
+/**
+ * A condition's fill and number colour. Palette shades are the same in both colour schemes, so one
+ * pair each keeps 4.5:1: yellow is too light for white, and green 6 too (as the legend's green).
+ */
+export const CONDITION_SWATCHES: Readonly<Record<Condition, { fill: string; text: string }>> = {
+  good: { fill: 'var(--mantine-color-green-6)', text: '#111111' },
+  attention: { fill: 'var(--mantine-color-yellow-5)', text: '#111111' },
+  urgent: { fill: 'var(--mantine-color-red-9)', text: '#ffffff' },
+};
+
+/** Inspected components take a rounded square, so their colour never reads as a legend colour. */
+export const CONDITION_RADIUS = '28%';
+
+/** componentId → the status an inspection gave the component (its latest, or one report's own). */
+export type ComponentConditions = ReadonlyMap<string, Condition>;
+
 export interface VehicleDiagramProps {
   kind: BodyKind;
   vehicleName: string;
   components: readonly VehicleComponent[];
   selectedId: string | null;
   onSelect: (component: VehicleComponent) => void;
+  /** Components with a status are drawn in its colour; the others keep their legend colour. */
+  conditions?: ComponentConditions;
 }
 
 /** The drawing with numbered hotspots at the components' percentage positions, and zoom controls. */
-export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSelect }: VehicleDiagramProps) {
+export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSelect, conditions }: VehicleDiagramProps) {
   const [zoom, setZoom] = useState<number>(ZOOM.start);
   const names = new Set(components.map((c) => c.name));
 
@@ -72,14 +91,17 @@ export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSe
               label={`Side view of the ${vehicleName} (${BODY_KIND_LABEL[kind]})`}
             />
             {components.map((component, index) => {
-              const colors = swatch(component.diagramPosition.color);
+              const condition = conditions?.get(component.id);
+              const colors = condition ? CONDITION_SWATCHES[condition] : swatch(component.diagramPosition.color);
               const selected = component.id === selectedId;
+              const label = condition ? `${component.name}: ${CONDITION_LABELS[condition]}` : component.name;
               return (
                 <UnstyledButton
                   key={component.id}
-                  aria-label={`${index + 1}. ${component.name}`}
+                  aria-label={`${index + 1}. ${label}`}
                   aria-pressed={selected}
-                  title={component.name}
+                  title={label}
+                  data-condition={condition}
                   onClick={() => onSelect(component)}
                   style={{
                     position: 'absolute',
@@ -88,7 +110,7 @@ export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSe
                     width: HOTSPOT_SIZE,
                     aspectRatio: '1 / 1',
                     transform: `translate(-50%, -50%) scale(${selected ? 1.2 : 1})`,
-                    borderRadius: '50%',
+                    borderRadius: condition ? CONDITION_RADIUS : '50%',
                     background: colors.fill,
                     color: colors.text,
                     border: '2px solid var(--mantine-color-body)',
@@ -117,22 +139,41 @@ export function VehicleDiagram({ kind, vehicleName, components, selectedId, onSe
 
 /**
  * The colour legend of the components the vehicle has; an electric car shows its drive motor
- * (docs/vehicles.md#what-a-vehicle-shows).
+ * (docs/vehicles.md#what-a-vehicle-shows). With inspected components, their entries take the
+ * condition's colour and a key says what each condition colour means.
  */
-export function ComponentLegend({ components }: { components: readonly VehicleComponent[] }) {
+export function ComponentLegend({ components, conditions }: { components: readonly VehicleComponent[]; conditions?: ComponentConditions }) {
+  const inspected = components.some((component) => conditions?.has(component.id));
   return (
-    <Group gap="md" component="ul" aria-label="Diagram legend" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {components.map((component) => (
-        <Group key={component.id} gap={6} component="li" wrap="nowrap">
-          <Box
-            aria-hidden
-            w={12}
-            h={12}
-            style={{ borderRadius: '50%', background: swatch(component.diagramPosition.color).fill, flexShrink: 0 }}
-          />
-          <Text size="sm">{component.name}</Text>
+    <Stack gap={6}>
+      <Group gap="md" component="ul" aria-label="Diagram legend" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {components.map((component) => {
+          const condition = conditions?.get(component.id);
+          return (
+            <Group key={component.id} gap={6} component="li" wrap="nowrap">
+              <LegendMark fill={condition ? CONDITION_SWATCHES[condition].fill : swatch(component.diagramPosition.color).fill} square={condition !== undefined} />
+              <Text size="sm">{condition ? `${component.name}: ${CONDITION_LABELS[condition]}` : component.name}</Text>
+            </Group>
+          );
+        })}
+      </Group>
+      {inspected ? (
+        <Group gap="xs" component="ul" aria-label="Inspection condition key" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Text size="xs" c="dimmed" component="li">
+            Condition:
+          </Text>
+          {CONDITIONS.map((condition) => (
+            <Group key={condition} gap={6} component="li" wrap="nowrap">
+              <LegendMark fill={CONDITION_SWATCHES[condition].fill} square />
+              <Text size="xs">{CONDITION_LABELS[condition]}</Text>
+            </Group>
+          ))}
         </Group>
-      ))}
-    </Group>
+      ) : null}
+    </Stack>
   );
+}
+
+function LegendMark({ fill, square }: { fill: string; square: boolean }) {
+  return <Box aria-hidden w={12} h={12} style={{ borderRadius: square ? CONDITION_RADIUS : '50%', background: fill, flexShrink: 0 }} />;
 }

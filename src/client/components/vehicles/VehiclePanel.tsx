@@ -1,13 +1,14 @@
 import { Alert, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconListDetails, IconSchema, IconVideo } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Role } from '../../../shared/constants.ts';
 import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
 import { PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ComingSoon } from '../PageHeader.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
-import { ComponentDetails, QuickActions } from './ComponentDetails.tsx';
+import { ComponentDetails } from './ComponentDetails.tsx';
+import { QuickActions } from './QuickActions.tsx';
 import { ComponentLegend, VehicleDiagram } from './VehicleDiagram.tsx';
 import { VideoWalkthrough } from './VideoWalkthrough.tsx';
 
@@ -26,6 +27,11 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
   // Empty unless the vehicle is in the user's garage.
   const due = trpc.garage.due.useQuery({ vehicleId: vehicle.id, timeZone: browserTimeZone() });
   const dueItems = (due.data ?? []).filter((item) => item.componentId === selectedId);
+  // The vehicle page is shown signed in only. Empty unless the user's latest finished inspection
+  // of this vehicle (their own self-check, or a shop's shared with them) checked a component.
+  const conditions = trpc.inspections.conditions.useQuery({ vehicleId: vehicle.id });
+  const statuses = useMemo(() => new Map((conditions.data ?? []).map((c) => [c.componentId, c.status])), [conditions.data]);
+  const selectedCondition = conditions.data?.find((c) => c.componentId === selectedId);
 
   return (
     <Tabs defaultValue="diagram" keepMounted={false}>
@@ -58,14 +64,15 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
                   components={list}
                   selectedId={selectedId}
                   onSelect={(component) => setSelectedId(component.id)}
+                  conditions={statuses}
                 />
-                <ComponentLegend components={list} />
+                <ComponentLegend components={list} conditions={statuses} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Stack gap="md">
-                <ComponentDetails component={selected} role={role} due={dueItems} />
-                <QuickActions />
+                <ComponentDetails component={selected} role={role} due={dueItems} condition={selectedCondition} />
+                <QuickActions vehicle={vehicle} component={selected} />
               </Stack>
             </Grid.Col>
           </Grid>
