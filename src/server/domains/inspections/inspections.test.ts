@@ -219,4 +219,33 @@ describeEachDatabase('inspections: a shop inspects a customer\u2019s car, the ow
     expect((await rejection(stranger.inspections.create({ vehicleId: fx.accord.vehicle.id }))).code).toBe('NOT_FOUND');
     expect((await rejection(owner.caller.inspections.decide({ id: check.id, itemId: tread.id, decision: 'approved' }))).code).toBe('FORBIDDEN');
   });
+
+  it('lets a household editor keep the owner\u2019s self-check, and a viewer read it and its colours without changing it', async () => {
+    const db = getDb();
+    const owner = await fx.ownerWith(fx.accord.vehicle, 30_000);
+    const editor = await createUser(db);
+    const viewer = await createUser(db);
+    await owner.caller.garage.shares.add({ garageVehicleId: owner.entry.id, email: editor.email, role: 'editor' });
+    await owner.caller.garage.shares.add({ garageVehicleId: owner.entry.id, email: viewer.email, role: 'viewer' });
+    const asEditor = callerFor(db, editor);
+    const asViewer = callerFor(db, viewer);
+
+    const check = await asEditor.inspections.create({ vehicleId: fx.accord.vehicle.id });
+    expect(check.canEdit).toBe(true);
+    const battery = check.items.find((item) => item.name === 'Battery state of health')!;
+    await asEditor.inspections.update({ id: check.id, items: [{ id: battery.id, status: 'urgent', measurement: 55 }] });
+    await asEditor.inspections.complete({ id: check.id, signature: 'Sam Editor' });
+
+    for (const member of [owner.caller, asEditor, asViewer]) {
+      expect((await member.inspections.list({ vehicleId: fx.accord.vehicle.id })).map((s) => s.id)).toEqual([check.id]);
+      expect(await member.inspections.conditions({ vehicleId: fx.accord.vehicle.id })).toEqual([
+        expect.objectContaining({ componentId: fx.accord.component('Battery').id, status: 'urgent' }),
+      ]);
+    }
+    const seen = await asViewer.inspections.get({ id: check.id });
+    expect(seen).toMatchObject({ canEdit: false, canShare: false });
+    expect((await rejection(asViewer.inspections.share({ id: check.id }))).code).toBe('FORBIDDEN');
+    expect((await rejection(asViewer.inspections.create({ vehicleId: fx.accord.vehicle.id }))).code).toBe('FORBIDDEN');
+    expect((await owner.caller.inspections.get({ id: check.id })).canShare).toBe(true);
+  });
 });

@@ -90,6 +90,8 @@ export async function lockInspection(db: Executor, id: string): Promise<void> {
 export interface InspectionFilters {
   vehicleId?: string;
   serviceCenterId?: string;
+  /** Whose garage vehicle's, with vehicleId and no shop: the caller's, or the owner who shared it. */
+  ownerId?: string;
 }
 
 /** The newest inspections the caller may see, filtered (bounded by `limit`). */
@@ -97,7 +99,7 @@ export async function listVisible(db: Executor, userId: string, filters: Inspect
   let query = headers(db).where(inspectionVisibleTo(userId));
   if (filters.vehicleId) query = query.where('i.vehicle_id', '=', filters.vehicleId);
   if (filters.serviceCenterId) query = query.where('i.service_center_id', '=', filters.serviceCenterId);
-  else if (filters.vehicleId) query = query.where('i.user_id', '=', userId);
+  else if (filters.vehicleId) query = query.where('i.user_id', '=', filters.ownerId ?? userId);
   const rows = await query.orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(limit).execute();
   return rows.map(toSummary);
 }

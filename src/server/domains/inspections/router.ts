@@ -10,6 +10,7 @@ import {
   updateInspectionSchema,
 } from '../../../shared/inspections.ts';
 import { uuid } from '../../../shared/garage.ts';
+import { findGarageAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
 import { shopVehiclesOf } from '../../lib/vehicle-owner.ts';
@@ -33,7 +34,8 @@ export const inspectionsRouter = router({
   /** Newest first: a shop's (serviceCenterId), or the caller's own vehicle's (vehicleId). */
   list: authedProcedure.input(listInspectionsSchema).query(async ({ ctx, input }) => {
     if (input.serviceCenterId) await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
-    return listVisible(ctx.db, ctx.user.id, input, input.limit);
+    const shared = input.vehicleId && !input.serviceCenterId ? await findGarageAccess(ctx.db, ctx.user.id, { vehicleId: input.vehicleId }) : null;
+    return listVisible(ctx.db, ctx.user.id, { ...input, ownerId: shared?.ownerId }, input.limit);
   }),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getInspection(ctx.db, ctx.user, input.id)),
   create: authedProcedure.input(createInspectionSchema).mutation(({ ctx, input }) => createInspection(ctx.db, ctx.user, input)),
@@ -44,10 +46,14 @@ export const inspectionsRouter = router({
   decide: authedProcedure.input(decideSchema).mutation(({ ctx, input }) => decideRecommendation(ctx.db, ctx.user, input)),
   attachPhoto: authedProcedure.input(itemPhotoSchema).mutation(({ ctx, input }) => attachPhoto(ctx.db, ctx.user, input)),
   detachPhoto: authedProcedure.input(itemPhotoSchema).mutation(({ ctx, input }) => detachPhoto(ctx.db, ctx.user, input)),
-  /** Each component's colour on the caller's own diagram of the vehicle. */
+  /** Each component's colour on the diagram of the caller's garage vehicle (their own, or one shared with them). */
   conditions: authedProcedure
     .input(z.object({ vehicleId: uuid('vehicle') }).strict())
-    .query(({ ctx, input }) => latestConditions(ctx.db, ctx.user.id, input.vehicleId)),
+    .query(async ({ ctx, input }) => {
+      // A household member sees the owner's garage vehicle as the owner does.
+      const access = await findGarageAccess(ctx.db, ctx.user.id, { vehicleId: input.vehicleId });
+      return latestConditions(ctx.db, access?.ownerId ?? ctx.user.id, input.vehicleId);
+    }),
   /** The shop's customers' vehicles of this catalogue vehicle: whom a new inspection may be for. */
   targets: authedProcedure
     .input(z.object({ vehicleId: uuid('vehicle'), serviceCenterId: uuid('service center') }).strict())

@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { findGarageAccess, historyRowAccess, roleAllows } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { insertShopRequest } from '../../lib/shop-requests.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
@@ -41,10 +42,16 @@ export const inspectionNotFound = () => domainError('NOT_FOUND', 'Inspection not
 const itemNotFound = () => domainError('NOT_FOUND', 'Inspection item not found');
 const readOnly = () => domainError('CONFLICT', 'This inspection is completed and signed: it can no longer change');
 
-/** How the caller stands to an inspection they can see: staff of its shop, or the vehicle's owner. */
+/**
+ * How the caller stands to an inspection they can see: staff of its shop; its owner, or an editor of
+ * the vehicle the owner shared (who keeps its history as the owner does); else a reader.
+ */
 async function standing(db: Executor, user: User, row: HeaderRow): Promise<'staff' | 'owner' | 'none'> {
   if (row.service_center_id && (await staffRole(db, user.id, row.service_center_id))) return 'staff';
-  return row.user_id === user.id ? 'owner' : 'none';
+  if (row.user_id === user.id) return 'owner';
+  if (row.user_id === null || row.service_center_id) return 'none';
+  const access = await findGarageAccess(db, user.id, { ownerId: row.user_id, vehicleId: row.vehicle_id });
+  return access && roleAllows(access.role, 'edit') ? 'owner' : 'none';
 }
 
 async function present(db: Executor, user: User, row: HeaderRow): Promise<Inspection> {
@@ -81,7 +88,8 @@ export async function editable(db: Executor, user: User, id: string, options: { 
   await lockInspection(db, id);
   const row = await visibleHeader(db, user, id);
   if (row.service_center_id) await requireShopAccess(db, user, row.service_center_id, 'work');
-  else if (row.user_id !== user.id) throw domainError('FORBIDDEN', 'Only the vehicle\u2019s owner changes their own inspection');
+  // A self-check is kept by the owner and by editors of the vehicle the owner shared (viewers: 403).
+  else if (row.user_id !== user.id) await historyRowAccess(db, user.id, { ownerId: row.user_id ?? '', vehicleId: row.vehicle_id }, 'edit', inspectionNotFound);
   if (options.draftOnly && row.status !== 'draft') throw readOnly();
   return row;
 }
