@@ -1,6 +1,18 @@
 import { AnswerError, answerLines, answerMessages, answerProblem, responsePayloads } from './answers.ts';
 import { codesFromPayloads } from './codes.ts';
-import { decodeLive, monitorStatus, pidCommand, protocolName, supportedPids, vinFromPayloads, type LivePid, type MonitorStatus } from './pids.ts';
+import { FREEZE_FRAME_DTC_PID, freezeFrameCode, freezeFrameCommand, freezeFrameData, type FreezeFrame } from './freeze-frame.ts';
+import {
+  DEFAULT_LIVE_PIDS,
+  decodeLive,
+  monitorStatus,
+  pidCommand,
+  protocolName,
+  supportedPids,
+  vinFromPayloads,
+  type LivePid,
+  type MonitorStatus,
+  type PidReading,
+} from './pids.ts';
 
 /**
  * Talking to an ELM327-compatible adapter (docs/obd.md#the-protocol): one request at a time, each
@@ -126,6 +138,41 @@ export class ObdAdapter {
       if (error instanceof AnswerError && (error.problem === 'noData' || error.problem === 'wrongAnswer')) return null;
       throw error;
     }
+  }
+
+  /** The payloads of a service 02 answer for one PID of one freeze frame. */
+  private async requestFrame(pid: number, frame: number): Promise<number[][]> {
+    const command = freezeFrameCommand(pid, frame);
+    return responsePayloads(answerMessages(await this.send(command), command), 0x02, pid);
+  }
+
+  /**
+   * The freeze frame: the code that stored it, then each of `pids` the car kept in it (those it
+   * does not answer are left out). Null when no frame is stored, or the car does not offer
+   * service 02 (it answers NO DATA or refuses the service).
+   */
+  async readFreezeFrame(pids: readonly LivePid[] = DEFAULT_LIVE_PIDS, frame = 0): Promise<FreezeFrame | null> {
+    const absent = (error: unknown) => error instanceof AnswerError && (error.problem === 'noData' || error.problem === 'wrongAnswer');
+    let code: string | null;
+    try {
+      code = freezeFrameCode(freezeFrameData(await this.requestFrame(FREEZE_FRAME_DTC_PID, frame), frame));
+    } catch (error) {
+      if (absent(error)) return null;
+      throw error;
+    }
+    if (!code) return null;
+    const readings: PidReading[] = [];
+    for (const pid of pids) {
+      if (!this.supports(pid.pid)) continue;
+      try {
+        const data = freezeFrameData(await this.requestFrame(pid.pid, frame), frame);
+        const value = data ? decodeLive(pid, data) : null;
+        if (value !== null) readings.push({ pid, value });
+      } catch (error) {
+        if (!absent(error)) throw error;
+      }
+    }
+    return { code, readings };
   }
 
   /** Mode 04: clears stored and pending codes, freeze frame and readiness. */

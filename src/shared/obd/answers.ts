@@ -72,15 +72,60 @@ function bytesOf(text: string, raw: string): number[] {
 }
 
 /**
- * The messages of an answer, one byte array each, headers off. A multi-frame CAN answer (ISO-TP,
- * shown by the adapter as a byte count line followed by "0:", "1:", … lines) becomes one message
- * cut to its count; every other line is a message of its own (one per ECU, or one per frame of an
- * older protocol, which the caller joins).
+ * A CAN line printed with headers on (AT H1): an 11-bit response ID (7E8–7EF) or a 29-bit one
+ * (18 DA F1 xx), then the ISO-TP PCI byte and the data. Headers-off lines never start this way: their
+ * first byte is a response (0x41 and up), and a byte-count line is three characters alone.
+ */
+function canHeader(compact: string): { id: string; rest: string } | null {
+  if (compact.length > 5 && compact.length % 2 === 1 && /^7E[89A-F]/.test(compact)) return { id: compact.slice(0, 3), rest: compact.slice(3) };
+  if (compact.length > 10 && compact.length % 2 === 0 && compact.startsWith('18DAF1')) return { id: compact.slice(0, 8), rest: compact.slice(8) };
+  return null;
+}
+
+/**
+ * The messages of CAN lines with headers on: each ECU's frames are joined by their PCI byte (single
+ * frame 0L, first frame 1L LL, consecutive frames 2N) and cut to the length it gives, padding dropped.
+ */
+function headerMessages(lines: readonly string[], raw: string): number[][] {
+  const messages: number[][] = [];
+  const open = new Map<string, { length: number; bytes: number[] }>();
+  for (const line of lines) {
+    const framed = canHeader(line.replace(/\s+/g, ''));
+    if (!framed) throw new AnswerError('garbled', raw);
+    const [pci = 0, ...data] = bytesOf(framed.rest, raw);
+    const kind = pci >> 4;
+    if (kind === 0) {
+      messages.push(data.slice(0, pci & 0x0f));
+    } else if (kind === 1) {
+      open.set(framed.id, { length: ((pci & 0x0f) << 8) | (data[0] ?? 0), bytes: data.slice(1) });
+    } else if (kind === 2) {
+      const multi = open.get(framed.id);
+      if (!multi) throw new AnswerError('garbled', raw);
+      multi.bytes.push(...data);
+      if (multi.bytes.length >= multi.length) {
+        messages.push(multi.bytes.slice(0, multi.length));
+        open.delete(framed.id);
+      }
+    }
+    // Kind 3 is flow control, the tester's business.
+  }
+  if (open.size > 0) throw new AnswerError('garbled', raw);
+  if (messages.length === 0) throw new AnswerError('noData', raw);
+  return messages;
+}
+
+/**
+ * The messages of an answer, one byte array each. With headers off (the scanner's setting) a
+ * multi-frame CAN answer (ISO-TP, shown by the adapter as a byte count line followed by "0:", "1:",
+ * … lines) becomes one message cut to its count; every other line is a message of its own (one per
+ * ECU, or one per frame of an older protocol, which the caller joins). CAN answers with headers on
+ * are read by their PCI bytes, so an adapter left in that mode still works.
  */
 export function answerMessages(raw: string, command?: string): number[][] {
   const lines = answerLines(raw, command);
   const problem = answerProblem(lines);
   if (problem) throw new AnswerError(problem, raw);
+  if (lines.length > 0 && canHeader(lines[0]!.replace(/\s+/g, ''))) return headerMessages(lines, raw);
   const messages: number[][] = [];
   let multi: { length: number; bytes: number[] } | null = null;
   for (const line of lines) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ObdAdapter, TransportError, type ObdTransport } from './adapter.ts';
 import { AnswerError, answerLines, answerMessages, responsePayloads } from './answers.ts';
 import { codesFromPayloads, dtcFromBytes, dtcStructure, normaliseDtc } from './codes.ts';
-import { decodeLive, livePid, monitorStatus, protocolName, supportedPids, vinFromPayloads } from './pids.ts';
+import { freezeFrameCode, freezeFrameData } from './freeze-frame.ts';
+import { DEFAULT_LIVE_PIDS, decodeLive, livePid, monitorStatus, protocolName, supportedPids, vinFromPayloads } from './pids.ts';
 
 // Answers as ELM327 chips print them (carriage returns, a blank line, the '>' prompt).
 const CAN_0100_TWO_ECUS = 'SEARCHING...\r41 00 BE 3E B8 11\r41 00 98 18 80 11\r\r>';
@@ -49,6 +50,42 @@ describe('answers', () => {
     const messages = answerMessages('41 0D 32\r41 0C 1A F8\r\r>');
     expect(responsePayloads(messages, 0x01, 0x0c)).toEqual([[0x1a, 0xf8]]);
     expect(() => responsePayloads(messages, 0x01, 0x05)).toThrow(AnswerError);
+  });
+});
+
+describe('answers with headers on (AT H1)', () => {
+  it('reads 11-bit CAN frames by their PCI byte, padding dropped, each ECU apart', () => {
+    expect(answerMessages('7E8 04 41 0C 1A F8 AA AA\r7E9 03 41 0D 32\r\r>')).toEqual([[0x41, 0x0c, 0x1a, 0xf8], [0x41, 0x0d, 0x32]]);
+    const vin = '7E8 10 14 49 02 01 31 46 54\r7E8 21 46 57 31 45 54 35 45\r7E8 22 46 41 31 32 33 34 35\r\r>';
+    expect(vinFromPayloads(responsePayloads(answerMessages(vin), 0x09, 0x02))).toBe('1FTFW1ET5EFA12345');
+    expect(() => answerMessages('7E8 10 14 49 02 01 31 46 54\r\r>')).toThrow(AnswerError);
+  });
+
+  it('reads 29-bit CAN frames, spaces on or off', () => {
+    expect(answerMessages('18 DA F1 10 03 41 0D 32\r\r>')).toEqual([[0x41, 0x0d, 0x32]]);
+    expect(answerMessages('18DAF1100441 0C1AF8\r\r>')).toEqual([[0x41, 0x0c, 0x1a, 0xf8]]);
+  });
+});
+
+describe('freeze frame (service 02)', () => {
+  const frameOf = (raw: string, pid: number) => freezeFrameData(responsePayloads(answerMessages(raw), 0x02, pid));
+
+  it('reads the code that stored the frame on CAN, with headers off and on, and on ISO 9141', () => {
+    expect(freezeFrameCode(frameOf('42 02 00 01 33\r\r>', 0x02))).toBe('P0133');
+    expect(freezeFrameCode(frameOf('7E8 05 42 02 00 04 20 55 55\r\r>', 0x02))).toBe('P0420');
+    expect(freezeFrameCode(frameOf('18 DA F1 10 05 42 02 00 03 01\r\r>', 0x02))).toBe('P0301');
+    expect(freezeFrameCode(frameOf('BUS INIT: ...OK\r4202000171\r\r>', 0x02))).toBe('P0171');
+    // 00 00: the car answers, but keeps no frame.
+    expect(freezeFrameCode(frameOf('42 02 00 00 00\r\r>', 0x02))).toBeNull();
+  });
+
+  it('scales the kept values like live data, from the frame asked for', () => {
+    const value = (raw: string, key: string) => decodeLive(livePid(key)!, frameOf(raw, livePid(key)!.pid)!);
+    expect(value('42 0C 00 21 98\r\r>', 'rpm')).toBe(2150);
+    expect(value('7E8 04 42 05 00 80 AA AA AA\r\r>', 'coolant')).toBe(88);
+    expect(value('42 06 00 86\r\r>', 'stft1')).toBeCloseTo(4.69, 2);
+    expect(value('420D0048\r\r>', 'speed')).toBe(72);
+    expect(freezeFrameData(responsePayloads(answerMessages('42 0C 01 21 98\r\r>'), 0x02, 0x0c))).toBeNull();
   });
 });
 
@@ -200,6 +237,32 @@ describe('ObdAdapter', () => {
     expect(adapter.supports(0x02)).toBe(false);
     await expect(adapter.readVoltage()).resolves.toBe(12.6);
     await expect(adapter.clearCodes()).resolves.toBeUndefined();
+  });
+
+  it('reads the freeze frame: its code, then the values the car kept; nothing once cleared', async () => {
+    const frame = {
+      '020200': '42 02 00 01 33\r\r>',
+      '020C00': '42 0C 00 21 98\r\r>',
+      '020D00': '42 0D 00 48\r\r>',
+      '020500': '42 05 00 80\r\r>',
+      '020F00': 'NO DATA\r\r>',
+      '020400': '42 04 00 59\r\r>',
+      '021100': '7F 02 12\r\r>',
+      '024200': 'NO DATA\r\r>',
+      '020600': '42 06 00 86\r\r>',
+      '020700': '42 07 00 8E\r\r>',
+    };
+    const adapter = new ObdAdapter(scripted({ ...CAN_CAR, ...frame }));
+    await adapter.connect();
+    const read = await adapter.readFreezeFrame();
+    expect(read?.code).toBe('P0133');
+    expect(read?.readings.map((r) => `${r.pid.key}=${Math.round(r.value!)}`)).toEqual(['rpm=2150', 'speed=72', 'coolant=88', 'load=35', 'stft1=5', 'ltft1=11']);
+    expect(DEFAULT_LIVE_PIDS.map((p) => p.key)).toContain('intake');
+    const cleared = new ObdAdapter(scripted({ ...CAN_CAR, ...frame, '020200': 'NO DATA\r\r>' }));
+    await cleared.connect();
+    await expect(cleared.readFreezeFrame()).resolves.toBeNull();
+    const empty = new ObdAdapter(scripted({ ...CAN_CAR, '020200': '42 02 00 00 00\r\r>' }));
+    await expect(empty.readFreezeFrame()).resolves.toBeNull();
   });
 
   it('says when the device is not an adapter, or the car does not answer', async () => {

@@ -47,6 +47,14 @@ export const DEFAULT_LIVE_KEYS = ['rpm', 'speed', 'coolant', 'intake', 'load', '
 
 export const livePid = (key: string) => LIVE_PIDS.find((p) => p.key === key);
 
+export const DEFAULT_LIVE_PIDS: readonly LivePid[] = DEFAULT_LIVE_KEYS.map((key) => livePid(key)).filter((pid): pid is LivePid => pid !== undefined);
+
+/** A value read for a PID; null when the car did not answer it. */
+export interface PidReading {
+  pid: LivePid;
+  value: number | null;
+}
+
 export const pidCommand = (service: number, pid: number) => `${hex(service)}${hex(pid)}`;
 
 /** A PID's value from its answer's data bytes; null when the answer is too short. */
