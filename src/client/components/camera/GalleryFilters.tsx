@@ -34,29 +34,32 @@ export function GalleryFilters({ value, onChange }: { value: PhotoFilters; onCha
         clearable
         w={{ base: '100%', xs: 220 }}
       />
-      <Select
-        label="Component"
-        placeholder={value.vehicleId ? 'All components' : 'Choose a vehicle first'}
-        data={(components.data ?? []).map((component) => ({ value: component.id, label: component.name }))}
-        value={value.componentId ?? null}
-        onChange={(componentId) => onChange({ ...value, componentId: componentId ?? undefined })}
-        disabled={!value.vehicleId}
-        clearable
-        w={{ base: '100%', xs: 180 }}
-      />
-      <Select
-        label="Inspection"
-        placeholder={value.vehicleId ? 'All inspections' : 'Choose a vehicle first'}
-        data={ofVehicle.map((inspection) => ({
-          value: inspection.id,
-          label: `${dayText(inspection.completedAt ?? inspection.createdAt)}${inspection.customerName ? ` · ${inspection.customerName}` : ''}`,
-        }))}
-        value={value.inspectionId ?? null}
-        onChange={(inspectionId) => onChange({ ...value, inspectionId: inspectionId ?? undefined })}
-        disabled={!value.vehicleId}
-        clearable
-        w={{ base: '100%', xs: 200 }}
-      />
+      {/* A vehicle's components and inspections are offered once a vehicle is chosen (a phone shows two fields, not four). */}
+      {value.vehicleId && (
+        <>
+          <Select
+            label="Component"
+            placeholder="All components"
+            data={(components.data ?? []).map((component) => ({ value: component.id, label: component.name }))}
+            value={value.componentId ?? null}
+            onChange={(componentId) => onChange({ ...value, componentId: componentId ?? undefined })}
+            clearable
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Select
+            label="Inspection"
+            placeholder="All inspections"
+            data={ofVehicle.map((inspection) => ({
+              value: inspection.id,
+              label: `${dayText(inspection.completedAt ?? inspection.createdAt)}${inspection.customerName ? ` · ${inspection.customerName}` : ''}`,
+            }))}
+            value={value.inspectionId ?? null}
+            onChange={(inspectionId) => onChange({ ...value, inspectionId: inspectionId ?? undefined })}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+        </>
+      )}
       <DatePickerInput
         type="range"
         label="Taken"
