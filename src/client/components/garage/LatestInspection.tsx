@@ -8,12 +8,13 @@ import { useUnits } from '../../lib/units.ts';
 
 /**
  * A garage card's latest inspection: what it found, and the shop's recommendations still waiting
- * for the owner. One row per card (limit 1): a garage holds few vehicles, so no list endpoint.
+ * for the owner. A few rows per card: a draft self-check started since must not hide a finished
+ * one (and its pending decisions), so the newest finished one is shown when there is one.
  */
 export function LatestInspection({ vehicleId }: { vehicleId: string }) {
-  const latest = trpc.inspections.list.useQuery({ vehicleId, limit: 1 });
+  const latest = trpc.inspections.list.useQuery({ vehicleId, limit: 5 });
   const f = useUnits();
-  const inspection = latest.data?.[0];
+  const inspection = latest.data?.find((row) => row.status !== 'draft') ?? latest.data?.[0];
   // Loading, failed or none: the card's other content stands alone.
   if (!inspection) return null;
   const found = CONDITIONS.filter((condition) => inspection.counts[condition] > 0);
