@@ -25,6 +25,7 @@ import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/shared/camera.ts';
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
+import { CONDITIONS, DECISIONS, INSPECTION_STATUSES, type Inspection, type InspectionSummary, type PublicInspection } from '../../src/shared/inspections.ts';
 import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
@@ -608,6 +609,15 @@ interface Fixtures {
   fileId: string;
   fileToDeleteId: string;
   fileToAttachId: string;
+  /** Inspections of the owner's car by the center (`tech`): a draft whose front pads item the rows
+   * change, photograph, sign, share and unshare; and one shared with the owner since the fixtures,
+   * its front pads item urgent with a recommendation and a photo, with its public link's token. */
+  inspectionDraftId: string;
+  draftPadsId: string;
+  sharedInspectionId: string;
+  sharedPadsId: string;
+  sharedPhotoId: string;
+  shareToken: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -736,6 +746,21 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   const customer = await asTech.customers.create({ serviceCenterId: shop.id, name: 'Ada Contract', email: 'ada.contract@example.test', tags: ['fleet'] });
   await asTech.customers.vehicles.add({ customerId: customer.id, vehicleId: vehicle.id, plate: 'CT 1', odometer: 30_000 });
 
+  const forCustomer = { vehicleId: vehicle.id, serviceCenterId: center.id, customerVehicleId: customerVehicle.id };
+  const padsOf = (inspection: { items: { id: string; name: string }[] }) => {
+    const pads = inspection.items.find((item) => item.name === 'Front brake pad thickness');
+    if (!pads) throw new Error('inspection has no front pads item');
+    return pads.id;
+  };
+  const inspectionDraft = await asTech.inspections.create(forCustomer);
+  const shared = await asTech.inspections.create(forCustomer);
+  const sharedPads = padsOf(shared);
+  await asTech.inspections.update({ id: shared.id, items: [{ id: sharedPads, status: 'urgent', measurement: 2, recommendation: 'Replace front brake pads', estimatedCost: '189.90' }] });
+  const sharedPhoto = await storeUpload(db, tech.id, await picture(32, 24), 'pads.png');
+  await asTech.inspections.attachPhoto({ id: shared.id, itemId: sharedPads, fileId: sharedPhoto.id });
+  await asTech.inspections.complete({ id: shared.id, signature: 'Terry Tech' });
+  const { link } = await asTech.inspections.share({ id: shared.id });
+
   return {
     users: { owner, other, tech },
     cookies: {
@@ -785,6 +810,12 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     fileId: photo.id,
     fileToDeleteId: (await storeUpload(db, owner.id, TINY_PDF, 'old.pdf')).id,
     fileToAttachId: (await storeUpload(db, owner.id, TINY_PDF, 'invoice.pdf')).id,
+    inspectionDraftId: inspectionDraft.id,
+    draftPadsId: padsOf(inspectionDraft),
+    sharedInspectionId: shared.id,
+    sharedPadsId: sharedPads,
+    sharedPhotoId: sharedPhoto.id,
+    shareToken: link.slice(link.lastIndexOf('/') + 1),
     unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
@@ -819,8 +850,18 @@ function row<S extends z.ZodType>(r: Row<S>): Row {
   return r;
 }
 
-/** Paths whose parameter is a value, not a stored row: every well-formed value has an answer, so no 404. */
-const VALUE_PATHS: ReadonlySet<string> = new Set(['GET /api/dtc/:code']);
+/**
+ * Statuses a JSON route cannot answer, each with the reason: the coverage check asks for no row of
+ * them (and a row of one contradicts its entry).
+ */
+const NOT_APPLICABLE: ReadonlyMap<string, ReadonlyMap<number, string>> = new Map([
+  ['GET /api/dtc/:code', new Map([[404, 'the parameter is a value, not a stored row: every well-formed code has an answer']])],
+  // A public link reveals nothing about what exists: a malformed token or photo id answers 404 as
+  // an unknown one does (rows below), and these paths read nothing else. Its PDF has a 400 (timeZone).
+  ['GET /api/shared/inspections/:token', new Map([[400, 'a malformed token answers 404 like an unknown one, and nothing else is read']])],
+  ['GET /api/shared/inspections/:token/photos/:fileId', new Map([[400, 'a malformed token or photo id answers 404 like an unknown one, and nothing else is read']])],
+  ['GET /api/shared/inspections/:token/photos/:fileId/thumbnail', new Map([[400, 'a malformed token or photo id answers 404 like an unknown one, and nothing else is read']])],
+]);
 
 /**
  * Routes outside the JSON API: they keep a simple row each, but need no answer shape and no
@@ -885,6 +926,66 @@ const storedFileShape = z
   })
   .strict() satisfies z.ZodType<Wire<StoredFile>>;
 const attachmentShape = storedFileShape.extend({ recordId: uuid, attachedAt: when }).strict();
+const photoPageShape = z.object({ items: z.array(storedFileShape), nextCursor: text.nullable() }).strict();
+const analysisShape = z
+  .object({ id: uuid, name: z.string().min(1), width: z.number().int().positive().nullable(), height: z.number().int().positive().nullable(), size: z.number().int().positive(), analysis: storedFileShape.shape.analysis })
+  .strict();
+
+const inspectionSummaryFields = {
+  id: uuid,
+  vehicleId: uuid,
+  vehicleLabel: text,
+  status: z.enum(INSPECTION_STATUSES),
+  serviceCenterId: uuid.nullable(),
+  serviceCenterName: maybeText,
+  customerName: maybeText,
+  signedName: maybeText,
+  mileage: z.number().int().min(0).nullable(),
+  completedAt: when.nullable(),
+  createdAt: when,
+  counts: z.object({ good: z.number().int().min(0), attention: z.number().int().min(0), urgent: z.number().int().min(0) }).strict(),
+  pendingDecisions: z.number().int().min(0),
+};
+const inspectionSummaryShape = z.object(inspectionSummaryFields).strict() satisfies z.ZodType<Wire<InspectionSummary>>;
+const inspectionItemShape = z
+  .object({
+    id: uuid,
+    componentId: uuid.nullable(),
+    componentName: maybeText,
+    name: text,
+    unit: maybeText,
+    status: z.enum(CONDITIONS).nullable(),
+    measurement: z.number().nullable(),
+    notes: maybeText,
+    recommendation: maybeText,
+    estimatedCost: money,
+    decision: z.enum(DECISIONS).nullable(),
+    decidedAt: when.nullable(),
+    requestInquiryId: uuid.nullable(),
+    photos: z.array(
+      z
+        .object({ id: uuid, itemId: uuid, name: z.string().min(1), width: z.number().int().positive().nullable(), height: z.number().int().positive().nullable(), hasThumbnail: z.boolean(), analysis: storedFileShape.shape.analysis })
+        .strict(),
+    ),
+  })
+  .strict();
+const publicInspectionFields = { ...inspectionSummaryFields, notes: maybeText, sharedAt: when.nullable(), items: z.array(inspectionItemShape) };
+const { serviceCenterId: _centerField, ...publicSummaryFields } = publicInspectionFields;
+/** The public report: no one's ids, no shop id, nothing of what the caller may do. */
+const publicInspectionShape = z.object(publicSummaryFields).strict() satisfies z.ZodType<Wire<PublicInspection>>;
+const inspectionShape = z
+  .object({ ...publicInspectionFields, customerVehicleId: uuid.nullable(), canEdit: z.boolean(), canShare: z.boolean(), canDecide: z.boolean(), hasLink: z.boolean() })
+  .strict() satisfies z.ZodType<Wire<Inspection>>;
+const sharedInspectionShape = z.object({ inspection: inspectionShape, link: z.string().regex(/^\/shared\/inspections\/[A-Za-z0-9_-]{43}$/) }).strict();
+const itemOf = <T extends { id: string }>(inspection: { items: T[] }, id: string): T | undefined => inspection.items.find((item) => item.id === id);
+const isPdf = (res: LightMyRequestResponse) => {
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+};
+
+/** A photo for the upload rows; a well-formed public token no link has. */
+const PHOTO = await picture(40, 30);
+const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 const ROWS: Row[] = [
   // -- Account ------------------------------------------------------------------------------
@@ -1715,6 +1816,281 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
 
+  // -- Inspections --------------------------------------------------------------------------
+  // The center (tech) inspects the owner's car: its draft is changed, photographed, signed, shared
+  // and unshared here; the shared one (fixtures) is read, printed and decided by the owner.
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/inspections',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`,
+    as: 'owner',
+    status: 200,
+    shape: z.array(inspectionSummaryShape),
+    note: 'the shared one, not the draft',
+    check: (list, fx) => {
+      expect(idsOf(list)).toContain(fx.sharedInspectionId);
+      expect(idsOf(list)).not.toContain(fx.inspectionDraftId);
+      expect(list.find((i) => i.id === fx.sharedInspectionId)).toMatchObject({ status: 'shared', signedName: 'Terry Tech', counts: { urgent: 1 }, pendingDecisions: 1 });
+    },
+  }),
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/inspections',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections?serviceCenterId=${fx.centerId}&limit=10`,
+    as: 'tech',
+    status: 200,
+    shape: z.array(inspectionSummaryShape),
+    note: "the shop's, drafts too",
+    check: (list, fx) => expect(idsOf(list)).toEqual(expect.arrayContaining([fx.inspectionDraftId, fx.sharedInspectionId])),
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: `/api/vehicles/${MISSING}/inspections`, as: 'owner', status: 200, shape: z.array(inspectionSummaryShape), note: 'a vehicle with none of yours', check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections?serviceCenterId=${fx.centerId}`, as: 'other', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections?serviceCenterId=${MISSING}`, as: 'tech', status: 404, note: 'unknown shop' }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: '/api/vehicles/nope/inspections', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'vehicleId: Invalid vehicle id' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections?limit=51`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/inspections',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`,
+    as: 'tech',
+    body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, mileage: 30_100 }),
+    status: 201,
+    shape: inspectionShape,
+    check: (i, fx) => {
+      expect(i).toMatchObject({ status: 'draft', serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, mileage: 30_100, canEdit: true, canDecide: false, hasLink: false });
+      expect(i.items.find((item) => item.name === 'Front brake pad thickness')).toMatchObject({ componentName: 'Brakes', unit: 'mm', status: null });
+    },
+  }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/inspections',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`,
+    as: 'owner',
+    body: () => ({}),
+    status: 201,
+    shape: inspectionShape,
+    note: 'a self-check of a car in the garage',
+    check: (i) => expect(i).toMatchObject({ status: 'draft', serviceCenterId: null, customerName: null, canEdit: true, canDecide: false }),
+  }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`, as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId }), status: 400, note: 'a shop names the customer\'s vehicle too' }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`, as: 'owner', body: () => ({ mileage: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { mileage: [expect.any(String)] } } }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`, as: 'other', body: () => ({}), status: 404, note: 'not in their garage', check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/inspections', url: `/api/vehicles/${MISSING}/inspections`, as: 'owner', body: () => ({}), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/inspections', url: (fx) => `/api/vehicles/${fx.vehicle.id}/inspections`, as: 'anonymous', body: () => ({}), status: 401 }),
+
+  row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'tech', status: 200, shape: inspectionShape, check: (i) => expect(i).toMatchObject({ status: 'draft', canEdit: true, canShare: false }) }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'owner', status: 404, note: 'a draft is hidden from the customer' }),
+  row({
+    method: 'GET',
+    route: '/api/inspections/:id',
+    url: (fx) => `/api/inspections/${fx.sharedInspectionId}`,
+    as: 'owner',
+    status: 200,
+    shape: inspectionShape,
+    note: 'the customer, once shared',
+    check: (i, fx) => {
+      expect(i).toMatchObject({ status: 'shared', canEdit: false, canShare: false, canDecide: true, hasLink: true });
+      expect(itemOf(i, fx.sharedPadsId)).toMatchObject({ status: 'urgent', measurement: 2, estimatedCost: '189.90', decision: null, photos: [{ id: fx.sharedPhotoId, width: 32, height: 24, hasThumbnail: true }] });
+    },
+  }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.sharedInspectionId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Inspection not found' }) }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: `/api/inspections/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: '/api/inspections/nope', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.sharedInspectionId}`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'PATCH',
+    route: '/api/inspections/:id',
+    url: (fx) => `/api/inspections/${fx.inspectionDraftId}`,
+    as: 'tech',
+    body: (fx) => ({ notes: ' Road test done ', items: [{ id: fx.draftPadsId, status: 'attention', measurement: '4,5', recommendation: 'Replace front brake pads', estimatedCost: '150' }], addItems: [{ componentId: null, name: 'Wiper blades' }] }),
+    status: 200,
+    shape: inspectionShape,
+    check: (i, fx) => {
+      expect(i.notes).toBe('Road test done');
+      expect(itemOf(i, fx.draftPadsId)).toMatchObject({ status: 'attention', measurement: 4.5, estimatedCost: '150.00' });
+      expect(i.items.at(-1)).toMatchObject({ name: 'Wiper blades', componentId: null });
+    },
+  }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'tech', body: (fx) => ({ items: [{ id: fx.draftPadsId, status: 'broken' }] }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'tech', body: () => ({ items: [{ id: MISSING, status: 'good' }] }), status: 404, note: 'an item of no inspection', check: (e) => expect(e).toMatchObject({ message: 'Inspection item not found' }) }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'owner', body: () => ({ notes: 'x' }), status: 404, note: 'a draft is hidden from the customer' }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: `/api/inspections/${MISSING}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/inspections/:id/items/:itemId/photos',
+    url: (fx) => `/api/inspections/${fx.inspectionDraftId}/items/${fx.draftPadsId}/photos`,
+    as: 'tech',
+    upload: { content: PHOTO, name: 'pads.png', type: 'image/png' },
+    status: 201,
+    shape: inspectionShape,
+    check: (i, fx) => expect(itemOf(i, fx.draftPadsId)?.photos).toEqual([expect.objectContaining({ itemId: fx.draftPadsId, name: 'pads.png', width: 40, height: 30, hasThumbnail: true })]),
+  }),
+  row({ method: 'POST', route: '/api/inspections/:id/items/:itemId/photos', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/items/${fx.draftPadsId}/photos`, as: 'tech', upload: { content: TINY_PDF, name: 'pads.pdf', type: 'application/pdf' }, status: 415, note: 'photos only' }),
+  row({ method: 'POST', route: '/api/inspections/:id/items/:itemId/photos', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/items/${MISSING}/photos`, as: 'tech', upload: { content: PHOTO, name: 'pads.png', type: 'image/png' }, status: 404, check: (e) => expect(e).toMatchObject({ message: 'Inspection item not found' }) }),
+  row({ method: 'POST', route: '/api/inspections/:id/items/:itemId/photos', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/items/${fx.draftPadsId}/photos`, as: 'owner', upload: { content: PHOTO, name: 'pads.png', type: 'image/png' }, status: 404, note: 'a draft is hidden from the customer' }),
+  row({ method: 'POST', route: '/api/inspections/:id/items/:itemId/photos', url: (fx) => `/api/inspections/nope/items/${fx.draftPadsId}/photos`, as: 'tech', upload: { content: PHOTO, name: 'pads.png', type: 'image/png' }, status: 400 }),
+  row({ method: 'POST', route: '/api/inspections/:id/items/:itemId/photos', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/items/${fx.draftPadsId}/photos`, as: 'anonymous', upload: { content: PHOTO, name: 'pads.png', type: 'image/png' }, status: 401 }),
+
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'tech', status: 409, note: 'a draft is signed first', check: (e) => expect(e).toMatchObject({ message: 'Complete and sign the inspection before sharing it' }) }),
+  row({ method: 'POST', route: '/api/inspections/:id/complete', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/complete`, as: 'tech', body: () => ({ signature: 'T' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'signature: Sign with your full name' }) }),
+  row({ method: 'POST', route: '/api/inspections/:id/complete', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/complete`, as: 'owner', body: () => ({ signature: 'Owner Name' }), status: 404, note: 'a draft is hidden from the customer' }),
+  row({ method: 'POST', route: '/api/inspections/:id/complete', url: `/api/inspections/${MISSING}/complete`, as: 'tech', body: () => ({ signature: 'Terry Tech' }), status: 404 }),
+  row({ method: 'POST', route: '/api/inspections/:id/complete', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/complete`, as: 'anonymous', body: () => ({ signature: 'Terry Tech' }), status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/inspections/:id/complete',
+    url: (fx) => `/api/inspections/${fx.inspectionDraftId}/complete`,
+    as: 'tech',
+    body: () => ({ signature: '  Terry Tech ' }),
+    status: 200,
+    shape: inspectionShape,
+    check: (i) => expect(i).toMatchObject({ status: 'completed', signedName: 'Terry Tech', completedAt: expect.any(String), canEdit: false, canShare: true }),
+  }),
+  row({ method: 'POST', route: '/api/inspections/:id/complete', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/complete`, as: 'tech', body: () => ({ signature: 'Terry Tech' }), status: 409, note: 'already signed' }),
+  row({ method: 'PATCH', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'tech', body: () => ({ notes: 'Too late' }), status: 409, note: 'signed: read-only' }),
+
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'owner', status: 404, note: 'not shared yet: hidden from the customer' }),
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: `/api/inspections/${MISSING}/share`, as: 'tech', status: 404 }),
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: '/api/inspections/nope/share', as: 'tech', status: 400 }),
+  row({ method: 'POST', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/inspections/:id/share',
+    url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`,
+    as: 'tech',
+    status: 200,
+    shape: sharedInspectionShape,
+    check: (s) => expect(s.inspection).toMatchObject({ status: 'shared', sharedAt: expect.any(String), hasLink: true }),
+  }),
+  row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'owner', status: 200, shape: inspectionShape, note: 'shared now: the customer reads it', check: (i) => expect(i).toMatchObject({ status: 'shared', canDecide: true }) }),
+  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'owner', status: 404, note: 'the customer reads it; the link is the shop\'s' }),
+  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: `/api/inspections/${MISSING}/share`, as: 'tech', status: 404 }),
+  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: '/api/inspections/nope/share', as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'tech', status: 200, shape: inspectionShape, check: (i) => expect(i).toMatchObject({ status: 'shared', hasLink: false }) }),
+
+  row({
+    method: 'GET',
+    route: '/api/inspections/:id/report.pdf',
+    url: (fx) => `/api/inspections/${fx.sharedInspectionId}/report.pdf?timeZone=America/Chicago`,
+    as: 'owner',
+    status: 200,
+    check: (_b, _fx, res) => {
+      isPdf(res);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inspection-2020-toyota-camry\.pdf"$/);
+    },
+  }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/report.pdf`, as: 'tech', status: 200, check: (_b, _fx, res) => isPdf(res) }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/report.pdf?timeZone=Mars/Olympus`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: '/api/inspections/nope/report.pdf', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/report.pdf`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: `/api/inspections/${MISSING}/report.pdf`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/inspections/:id/report.pdf', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/report.pdf`, as: 'anonymous', status: 401 }),
+
+  // Only the customer decides; an approval becomes a request to the shop, and is final.
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`, as: 'tech', body: () => ({ decision: 'approved' }), status: 403, note: 'staff see it, the customer decides' }),
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`, as: 'other', body: () => ({ decision: 'approved' }), status: 404 }),
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`, as: 'owner', body: () => ({ decision: 'maybe' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Decision must be approved or declined' }) }),
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${MISSING}/decision`, as: 'owner', body: () => ({ decision: 'declined' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Inspection item not found' }) }),
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`, as: 'anonymous', body: () => ({ decision: 'declined' }), status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/inspections/:id/recommendations/:recId/decision',
+    url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`,
+    as: 'owner',
+    body: () => ({ decision: 'declined' }),
+    status: 200,
+    shape: inspectionShape,
+    check: (i, fx) => {
+      expect(itemOf(i, fx.sharedPadsId)).toMatchObject({ decision: 'declined', decidedAt: expect.any(String), requestInquiryId: null });
+      expect(i.pendingDecisions).toBe(0);
+    },
+  }),
+  row({
+    method: 'POST',
+    route: '/api/inspections/:id/recommendations/:recId/decision',
+    url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`,
+    as: 'owner',
+    body: () => ({ decision: 'approved' }),
+    status: 200,
+    shape: inspectionShape,
+    note: 'a declined one may still be approved',
+    check: (i, fx) => expect(itemOf(i, fx.sharedPadsId)).toMatchObject({ decision: 'approved', requestInquiryId: expect.any(String) }),
+  }),
+  row({ method: 'POST', route: '/api/inspections/:id/recommendations/:recId/decision', url: (fx) => `/api/inspections/${fx.sharedInspectionId}/recommendations/${fx.sharedPadsId}/decision`, as: 'owner', body: () => ({ decision: 'declined' }), status: 409, note: 'an approval is final' }),
+
+  // The public link: no session, no ids of people; a malformed token reads as an unknown one.
+  row({
+    method: 'GET',
+    route: '/api/shared/inspections/:token',
+    url: (fx) => `/api/shared/inspections/${fx.shareToken}`,
+    as: 'anonymous',
+    status: 200,
+    shape: publicInspectionShape,
+    check: (r, fx) => {
+      expect(r).toMatchObject({ id: fx.sharedInspectionId, status: 'shared', signedName: 'Terry Tech', customerName: expect.any(String) });
+      expect(itemOf(r, fx.sharedPadsId)?.photos.map((p) => p.id)).toEqual([fx.sharedPhotoId]);
+    },
+  }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token', url: (fx) => `/api/shared/inspections/${fx.shareToken}`, as: 'other', status: 200, shape: publicInspectionShape, note: 'anyone holding the link' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token', url: `/api/shared/inspections/${UNKNOWN_TOKEN}`, as: 'anonymous', status: 404, check: (e) => expect(e).toMatchObject({ message: 'This inspection link is not valid: it may have been replaced or turned off' }) }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token', url: '/api/shared/inspections/not-a-token', as: 'anonymous', status: 404, note: 'malformed: as unknown (NOT_APPLICABLE 400)', check: (e) => expect(e).toMatchObject({ message: 'This inspection link is not valid: it may have been replaced or turned off' }) }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/report.pdf', url: (fx) => `/api/shared/inspections/${fx.shareToken}/report.pdf?timeZone=Europe/Berlin`, as: 'anonymous', status: 200, check: (_b, _fx, res) => isPdf(res) }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/report.pdf', url: (fx) => `/api/shared/inspections/${fx.shareToken}/report.pdf?timeZone=Mars/Olympus`, as: 'anonymous', status: 400, check: (e) => expect(e).toMatchObject({ message: 'timeZone must be an IANA time zone such as America/Chicago' }) }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/report.pdf', url: `/api/shared/inspections/${UNKNOWN_TOKEN}/report.pdf?timeZone=Mars/Olympus`, as: 'anonymous', status: 404, note: 'an unknown link first' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/report.pdf', url: '/api/shared/inspections/not-a-token/report.pdf', as: 'anonymous', status: 404, note: 'malformed: as unknown' }),
+  row({
+    method: 'GET',
+    route: '/api/shared/inspections/:token/photos/:fileId',
+    url: (fx) => `/api/shared/inspections/${fx.shareToken}/photos/${fx.sharedPhotoId}`,
+    as: 'anonymous',
+    status: 200,
+    check: (_b, _fx, res) => expect([res.headers['content-type'], res.headers['x-content-type-options'], res.headers['cache-control']]).toEqual(['image/png', 'nosniff', 'private, max-age=300']),
+  }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId', url: (fx) => `/api/shared/inspections/${fx.shareToken}/photos/${fx.fileId}`, as: 'anonymous', status: 404, note: 'a photo of no item of this inspection' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId', url: (fx) => `/api/shared/inspections/${fx.shareToken}/photos/nope`, as: 'anonymous', status: 404, note: 'malformed photo id: as unknown (NOT_APPLICABLE 400)' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId', url: (fx) => `/api/shared/inspections/not-a-token/photos/${fx.sharedPhotoId}`, as: 'anonymous', status: 404, note: 'malformed token: as unknown' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId/thumbnail', url: (fx) => `/api/shared/inspections/${fx.shareToken}/photos/${fx.sharedPhotoId}/thumbnail`, as: 'anonymous', status: 200, check: (_b, _fx, res) => expect(res.headers['content-type']).toBe('image/webp') }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId/thumbnail', url: (fx) => `/api/shared/inspections/${UNKNOWN_TOKEN}/photos/${fx.sharedPhotoId}/thumbnail`, as: 'anonymous', status: 404, note: 'unknown link' }),
+  row({ method: 'GET', route: '/api/shared/inspections/:token/photos/:fileId/thumbnail', url: (fx) => `/api/shared/inspections/${fx.shareToken}/photos/nope/thumbnail`, as: 'anonymous', status: 404, note: 'malformed photo id: as unknown (NOT_APPLICABLE 400)' }),
+
+  // Photos: the caller's own and those of inspections and records they may read.
+  row({ method: 'GET', route: '/api/photos', url: (fx) => `/api/photos?inspectionId=${fx.sharedInspectionId}`, as: 'owner', status: 200, shape: photoPageShape, check: (p, fx) => expect(p).toMatchObject({ items: [{ id: fx.sharedPhotoId, mine: false }], nextCursor: null }) }),
+  row({
+    method: 'GET',
+    route: '/api/photos',
+    url: (fx) => `/api/photos?vehicleId=${fx.vehicle.id}&componentId=${fx.engineId}&limit=60`,
+    as: 'owner',
+    status: 200,
+    shape: photoPageShape,
+    note: 'the engine: the receipt of the oil change, no brake photo',
+    check: (p, fx) => expect(idsOf(p.items)).toEqual([fx.fileId]),
+  }),
+  row({ method: 'GET', route: '/api/photos', url: (fx) => `/api/photos?inspectionId=${fx.sharedInspectionId}`, as: 'other', status: 200, shape: photoPageShape, check: (p) => expect(p.items).toEqual([]) }),
+  row({ method: 'GET', route: '/api/photos', url: (fx) => `/api/photos?vehicleId=${fx.vehicle.id}`, as: 'tech', status: 200, shape: photoPageShape, note: 'the shop\'s photos of the car', check: (p, fx) => expect(p.items.filter((f) => f.mine).map((f) => f.id)).toContain(fx.sharedPhotoId) }),
+  row({ method: 'GET', route: '/api/photos', url: '/api/photos?from=2026-05-02&to=2026-05-01', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'From must not be after To' }) }),
+  row({ method: 'GET', route: '/api/photos', url: '/api/photos?inspectionId=nope', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'inspectionId: Invalid inspection id' }) }),
+  row({ method: 'GET', route: '/api/photos', as: 'anonymous', status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/photos/:id/analysis',
+    url: (fx) => `/api/photos/${fx.sharedPhotoId}/analysis`,
+    as: 'owner',
+    status: 200,
+    shape: analysisShape,
+    check: (a, fx) => expect(a).toMatchObject({ id: fx.sharedPhotoId, name: 'pads.png', width: 32, height: 24, analysis: expect.objectContaining({ verdict: expect.any(String) }) }),
+  }),
+  row({ method: 'GET', route: '/api/photos/:id/analysis', url: (fx) => `/api/photos/${fx.sharedPhotoId}/analysis`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/photos/:id/analysis', url: `/api/photos/${MISSING}/analysis`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/photos/:id/analysis', url: '/api/photos/nope/analysis', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/photos/:id/analysis', url: (fx) => `/api/photos/${fx.sharedPhotoId}/analysis`, as: 'anonymous', status: 401 }),
+
   // -- Import and export ---------------------------------------------------------------------
   row({
     method: 'POST',
@@ -1843,16 +2219,24 @@ describeEachDatabase('REST contract: every /api path', (getDb) => {
         continue;
       }
       const statuses = new Set(ROWS.filter((r) => routeKey(r) === route).map((r) => r.status));
+      const notApplicable = NOT_APPLICABLE.get(route) ?? new Map<number, string>();
       const need: [boolean, string, (s: number) => boolean][] = [
         [true, '2xx success', (s) => s >= 200 && s < 300],
-        [takesInput(doc), '400 bad input', (s) => s === 400],
-        [doc.auth !== 'public', '401 no session', (s) => s === 401],
-        [doc.auth === 'tech', '403 owner in a Tech Mode path', (s) => s === 403],
-        [doc.url.includes(':') && !VALUE_PATHS.has(route), '404 unknown id', (s) => s === 404],
+        [takesInput(doc) && !notApplicable.has(400), '400 bad input', (s) => s === 400],
+        [doc.auth !== 'public' && !notApplicable.has(401), '401 no session', (s) => s === 401],
+        [doc.auth === 'tech' && !notApplicable.has(403), '403 owner in a Tech Mode path', (s) => s === 403],
+        [doc.url.includes(':') && !notApplicable.has(404), '404 unknown id', (s) => s === 404],
       ];
       for (const [applies, what, match] of need) {
         if (applies && ![...statuses].some(match)) gaps.push(`${route}: no ${what} row`);
       }
+      for (const status of notApplicable.keys()) {
+        if (statuses.has(status)) gaps.push(`${route}: a ${status} row, though NOT_APPLICABLE says it cannot answer ${status}`);
+      }
+    }
+    const registered = new Set(app.apiRoutes);
+    for (const route of NOT_APPLICABLE.keys()) {
+      if (!registered.has(route)) gaps.push(`${route}: a stale NOT_APPLICABLE entry`);
     }
     expect(gaps).toEqual([]);
   });
