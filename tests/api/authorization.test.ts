@@ -70,15 +70,15 @@ const KEEPERS_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA']);
  * - garageMember: leaving A's truck: its members; A FORBIDDEN (A removes it instead); others NOT_FOUND.
  * - fileRemove: deleting A's file: its uploader A; whoever else sees it FORBIDDEN; others NOT_FOUND.
  * - inspectionRead / inspectionList: shop A's inspection of A's truck, shared with A (or a photo of
- *   it): shop A's staff and its customer A read it (listed for them); A's household, other shops'
- *   staff and admins NOT_FOUND / not listed (docs/inspections.md#who-sees-what).
+ *   it): shop A's staff, its customer A and A's household (who see what A sees) read it (listed for
+ *   them); other shops' staff and admins NOT_FOUND / not listed (docs/inspections.md#who-sees-what).
  * - inspectionShopList: shop A's inspections, by naming the shop: its staff (listed); admins pass
  *   the shop's read check but see no inspection (an empty list); others NOT_FOUND.
  * - inspectionWork: changing shop A's inspection (findings, photos, signing, the link): its staff,
- *   any role; everyone else NOT_FOUND, the customer A too (a draft is hidden from A; a shared one
- *   is A's to read, not to change).
+ *   any role; everyone else NOT_FOUND, A and A's household too (a draft is hidden from them; a
+ *   shared one is theirs to read, not to change).
  * - inspectionDecide: a recommendation of shop A's shared inspection: its customer A alone decides;
- *   shop A's staff see it but get FORBIDDEN; others NOT_FOUND.
+ *   the others who see it (shop A's staff, A's household) FORBIDDEN; others NOT_FOUND.
  * - passwordCheck: an act on the caller's own account confirmed by password (deleting it). The matrix
  *   sends a wrong password, so every signed-in user reaches the check (BAD_REQUEST) and nobody's
  *   account goes; anonymous UNAUTHORIZED. The account-deletion tests cover the right password.
@@ -189,9 +189,9 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
     case 'passwordCheck':
       return deny('BAD_REQUEST');
     case 'inspectionRead':
-      return allowIf(actor === 'ownerA' || STAFF_A.has(actor), 'NOT_FOUND');
+      return allowIf(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor), 'NOT_FOUND');
     case 'inspectionList':
-      return allow(actor === 'ownerA' || STAFF_A.has(actor));
+      return allow(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor));
     case 'inspectionShopList':
       // Admins read a shop by naming it, but no inspection is theirs to see (docs/inspections.md).
       if (actor === 'admin') return allow(false);
@@ -199,7 +199,7 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
     case 'inspectionWork':
       return allowIf(STAFF_A.has(actor), 'NOT_FOUND');
     case 'inspectionDecide':
-      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+      return actor === 'ownerA' ? allow() : STAFF_A.has(actor) || HOUSEHOLD_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
   }
 }
 
@@ -710,17 +710,6 @@ async function dropFreshInspections(fx: Fixtures): Promise<void> {
   await fx.db.deleteFrom('inspections').where('service_center_id', '=', fx.shopA).where('id', 'not in', [fx.shopDraftOfA, fx.inspectionOfA]).execute();
 }
 
-/**
- * Cells whose expectation follows the documented rule but the server answers otherwise: they run
- * with `it.fails`, so they pass while the defect lasts and fail (asking for this entry to go) once
- * it is fixed. docs/inspections.md#starting-one: an editor of a shared vehicle may start a
- * self-check that joins the owner's garage; createInspection then reads it back as the editor,
- * who cannot see the owner's inspection, so the call answers NOT_FOUND and nothing is stored.
- */
-const EDITOR_SELF_CHECK_DEFECT: Partial<Record<Actor, string>> = {
-  editorA: "known defect: an editor's self-check answers NOT_FOUND (createInspection reads it back as the editor)",
-};
-
 // ---- The procedure table -------------------------------------------------------------------
 
 type In = inferRouterInputs<AppRouter>;
@@ -739,8 +728,6 @@ interface ProcedureRow {
   needsDecoder?: boolean;
   /** Undoes what an allowed call changed that later cells rely on. */
   after?: (fx: Fixtures) => Promise<void>;
-  /** Cells the server answers against the rule, by actor, with the defect (run as it.fails). */
-  knownDefects?: Partial<Record<Actor, string>>;
 }
 
 const withIds = z.array(z.object({ id: z.string() }));
@@ -990,11 +977,11 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'inspections.get': {
     rule: 'inspectionRead',
     input: (fx) => ({ id: fx.inspectionOfA }) satisfies In['inspections']['get'],
-    // Only the customer may decide; staff may share it again.
+    // Only the customer may decide; only staff may share it again.
     check: (answer, _fx, actor) => expect(z.object({ canDecide: z.boolean(), canShare: z.boolean() }).parse(answer)).toEqual({ canDecide: actor === 'ownerA', canShare: STAFF_A.has(actor) }),
   },
   // A self-check of A's truck: A and A's editor start one (it is A's); the viewer FORBIDDEN.
-  'inspections.create': { rule: 'garageEdit', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['inspections']['create'], knownDefects: EDITOR_SELF_CHECK_DEFECT },
+  'inspections.create': { rule: 'garageEdit', input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['inspections']['create'] },
   'inspections.update': { rule: 'inspectionWork', input: (fx) => ({ id: fx.shopDraftOfA, notes: 'Matrix' }) satisfies In['inspections']['update'] },
   'inspections.complete': {
     rule: 'inspectionWork',
@@ -1015,8 +1002,8 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'inspections.conditions': {
     rule: 'signedIn',
     input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['inspections']['conditions'],
-    // Only the caller's own diagram: A's truck is coloured for A (shared and self-check), for nobody else.
-    check: (answer, _fx, actor) => expect(z.array(z.object({ componentId: z.string() })).parse(answer).length > 0).toBe(actor === 'ownerA'),
+    // The diagram of the caller's garage vehicle: A's truck is coloured for A and A's household, for nobody else.
+    check: (answer, _fx, actor) => expect(z.array(z.object({ componentId: z.string() })).parse(answer).length > 0).toBe(HOUSEHOLD_A.has(actor)),
   },
   'inspections.targets': {
     rule: 'shopWork',
@@ -1082,8 +1069,6 @@ interface RestRow {
   watched?: (fx: Fixtures) => string;
   /** Undoes what an allowed call changed that later cells rely on. */
   after?: (fx: Fixtures) => Promise<void>;
-  /** Cells the server answers against the rule, by actor, with the defect (run as it.fails). */
-  knownDefects?: Partial<Record<Actor, string>>;
 }
 
 /** A LubeLogger service-record file of one row. */
@@ -1249,7 +1234,7 @@ const REST: Record<string, RestRow> = {
 
   // Inspections: the rules of the procedures behind them (inspections.*, files.photos, files.analysis).
   'GET /api/vehicles/:vehicleId/inspections': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/inspections?serviceCenterId=${fx.shopA}&limit=50` }) },
-  'POST /api/vehicles/:vehicleId/inspections': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/inspections`, body: {} }), knownDefects: EDITOR_SELF_CHECK_DEFECT },
+  'POST /api/vehicles/:vehicleId/inspections': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/inspections`, body: {} }) },
   'GET /api/inspections/:id': { request: (fx) => ({ url: `/api/inspections/${fx.inspectionOfA}` }) },
   'PATCH /api/inspections/:id': { request: (fx) => ({ url: `/api/inspections/${fx.shopDraftOfA}`, body: { notes: 'REST matrix' } }) },
   'POST /api/inspections/:id/complete': {
@@ -1262,8 +1247,8 @@ const REST: Record<string, RestRow> = {
     rule: 'inspectionDecide',
     request: (fx) => ({ url: `/api/inspections/${fx.inspectionOfA}/recommendations/${fx.recommendationOfA}/decision`, body: { decision: 'declined' } }),
   },
-  // The PDF of A's self-check: A's alone (household, shops and admins NOT_FOUND).
-  'GET /api/inspections/:id/report.pdf': { rule: 'ownRow', request: (fx) => ({ url: `/api/inspections/${fx.selfCheckOfA}/report.pdf` }) },
+  // The PDF of A's self-check: read as A's history is, by A's household (shops and admins NOT_FOUND).
+  'GET /api/inspections/:id/report.pdf': { rule: 'garageRead', request: (fx) => ({ url: `/api/inspections/${fx.selfCheckOfA}/report.pdf` }) },
   // The upload checks the inspection before reading the file: refused cells store nothing.
   'POST /api/inspections/:id/items/:itemId/photos': {
     rule: 'inspectionWork',
@@ -1353,8 +1338,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
     for (const [path, row] of Object.entries(PROCEDURES)) {
       for (const actor of ACTORS) {
         const expected = expectationOf(row.rule, actor);
-        const defect = row.knownDefects?.[actor];
-        (defect ? it.fails : it)(`${path} [${row.rule}] × ${actor} → ${describeExpectation(expected)}${defect ? ` (${defect})` : ''}`, async () => {
+        it(`${path} [${row.rule}] × ${actor} → ${describeExpectation(expected)}`, async () => {
           const f = fixtures();
           const user = actor === 'anonymous' ? null : f.users[actor];
           const input = await row.input?.(f, actor);
@@ -1400,8 +1384,7 @@ describeEachDatabase('authorization matrix', (getDb) => {
     for (const [route, row] of Object.entries(REST)) {
       const { method } = splitRoute(route);
       for (const actor of ACTORS) {
-        const defect = row.knownDefects?.[actor];
-        (defect ? it.fails : it)(`${route} × ${actor}${defect ? ` (${defect})` : ''}`, async () => {
+        it(`${route} × ${actor}`, async () => {
           const f = fixtures();
           const doc = app.restDocs.find((d) => `${d.method} ${d.url}` === route);
           const procedure = doc?.procedure ? PROCEDURES[doc.procedure] : undefined;
