@@ -110,6 +110,12 @@ describeEachDatabase('inspections: a shop inspects a customer\u2019s car, the ow
     expect(strangerUpload.statusCode).toBe(404);
     expect(await filesOf(db, technician.id)).toBe(stored);
 
+    // Someone with a draft of their own cannot take this inspection's photo off by naming its item.
+    const other = await fx.ownerWith(fx.accord.vehicle);
+    const ownDraft = await other.caller.inspections.create({ vehicleId: fx.accord.vehicle.id });
+    expect((await rejection(other.caller.inspections.detachPhoto({ id: ownDraft.id, itemId: pads, fileId: photoId }))).code).toBe('NOT_FOUND');
+    expect((await tech.inspections.get({ id: draft.id })).items.find((item) => item.id === pads)?.photos.map((p) => p.id)).toEqual([photoId]);
+
     // Signing: read-only afterwards; the customer does not see it before it is shared.
     const signed = await fx.rest('POST', `/api/inspections/${draft.id}/complete`, techCookie, { signature: 'Sam Technician' });
     expect(signed.statusCode).toBe(200);
@@ -155,6 +161,9 @@ describeEachDatabase('inspections: a shop inspects a customer\u2019s car, the ow
     expect(request).toMatchObject({ service_center_id: shop.id, customer_id: owner.user.id, inquiry_type: 'appointment', subject: 'Approved: Replace front brake pads', priority: 'urgent', garage_vehicle_id: owner.entry.id });
     expect(Number(request.estimated_cost)).toBe(189.9);
     expect((await decide(ownerCookie, 'declined')).statusCode).toBe(409);
+    // The customer reads the shop's findings but cannot change or unshare them.
+    expect((await fx.rest('DELETE', `/api/inspections/${draft.id}/share`, ownerCookie)).statusCode).toBe(403);
+    expect((await rejection(owner.caller.inspections.detachPhoto({ id: draft.id, itemId: pads, fileId: photoId }))).code).toBe('FORBIDDEN');
     const staffList = await callerFor(db, technician).inquiries.list({ serviceCenterId: shop.id });
     expect(staffList.items.some((inquiry) => inquiry.id === decided.requestInquiryId)).toBe(true);
   });

@@ -17,8 +17,14 @@ export async function insertPhoto(db: Executor, inspectionId: string, itemId: st
     .execute();
 }
 
-export async function deletePhoto(db: Executor, itemId: string, fileId: string): Promise<boolean> {
-  const result = await db.deleteFrom('inspection_photos').where('item_id', '=', itemId).where('file_id', '=', fileId).executeTakeFirst();
+/** Takes a photo off an item of this inspection only (the item id alone would reach any inspection's). */
+export async function deletePhoto(db: Executor, inspectionId: string, itemId: string, fileId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('inspection_photos')
+    .where('inspection_id', '=', inspectionId)
+    .where('item_id', '=', itemId)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

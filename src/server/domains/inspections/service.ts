@@ -87,7 +87,11 @@ export async function getInspection(db: Executor, user: User, id: string): Promi
 export async function editable(db: Executor, user: User, id: string, options: { draftOnly: boolean }): Promise<HeaderRow> {
   await lockInspection(db, id);
   const row = await visibleHeader(db, user, id);
-  if (row.service_center_id) await requireShopAccess(db, user, row.service_center_id, 'work');
+  if (row.service_center_id) {
+    // The customer sees a shared inspection but never changes the shop's findings.
+    if (!(await staffRole(db, user.id, row.service_center_id))) throw domainError('FORBIDDEN', 'Only the shop\u2019s staff change its inspection');
+    await requireShopAccess(db, user, row.service_center_id, 'work');
+  }
   // A self-check is kept by the owner and by editors of the vehicle the owner shared (viewers: 403).
   else if (row.user_id !== user.id) await historyRowAccess(db, user.id, { ownerId: row.user_id ?? '', vehicleId: row.vehicle_id }, 'edit', inspectionNotFound);
   if (options.draftOnly && row.status !== 'draft') throw readOnly();
@@ -233,7 +237,7 @@ export async function attachPhoto(db: Database, user: User, input: { id: string;
 export async function detachPhoto(db: Database, user: User, input: { id: string; itemId: string; fileId: string }): Promise<Inspection> {
   return db.transaction().execute(async (trx) => {
     const row = await editable(trx, user, input.id, { draftOnly: true });
-    if (!(await deletePhoto(trx, input.itemId, input.fileId))) throw domainError('NOT_FOUND', 'Photo not found on this item');
+    if (!(await deletePhoto(trx, row.id, input.itemId, input.fileId))) throw domainError('NOT_FOUND', 'Photo not found on this item');
     return getInspection(trx, user, row.id);
   });
 }
