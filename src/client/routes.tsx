@@ -33,6 +33,7 @@ export const routes: AppRoute[] = [
   { path: '/analytics', title: 'Analytics', roles: techOnly, page: lazy(() => import('./pages/analytics.tsx')) },
   { path: '/camera', title: 'Camera Tools', roles: techOnly, page: lazy(() => import('./pages/camera.tsx')) },
   { path: '/diagnostics', title: 'Diagnostic Tools', roles: techOnly, page: lazy(() => import('./pages/diagnostics.tsx')) },
+  { path: '/diagnostics/sessions/:id', title: 'Diagnostic Session', roles: both, page: lazy(() => import('./pages/diagnostic-session.tsx')) },
   { path: '/knowledge', title: 'Knowledge Base', roles: both, page: lazy(() => import('./pages/knowledge.tsx')) },
   { path: '/shop', title: 'Shop', roles: both, page: lazy(() => import('./pages/shop.tsx')) },
   { path: '/invite/:code', title: 'Invitation', roles: both, page: lazy(() => import('./pages/invite.tsx')) },

@@ -1,51 +1,92 @@
-import { Badge, Button, Card, Divider, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import {
-  IconAlertOctagon,
-  IconAlertTriangle,
-  IconBook2,
-  IconDownload,
-  IconFileReport,
-  IconInfoCircle,
-  IconListCheck,
-  IconPlayerPlay,
-  IconPlugConnected,
-} from '@tabler/icons-react';
-import { useState } from 'react';
+import { Divider, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertOctagon, IconAlertTriangle, IconFileReport, IconInfoCircle, IconListCheck, IconPlugConnected } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import type { DiagnosticSession } from '../../shared/diagnostics.ts';
 import { CodeLookup } from '../components/diagnostics/CodeLookup.tsx';
 import { ObdScanner } from '../components/diagnostics/ObdScanner.tsx';
-import { SeverityBadge } from '../components/diagnostics/SeverityBadge.tsx';
-import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
-import { StatusTile } from '../components/tools/StatusTile.tsx';
+import { SessionCodes, SessionReadiness, severityOf } from '../components/diagnostics/SessionPanels.tsx';
+import { SessionPicker, SessionReports } from '../components/diagnostics/SessionReports.tsx';
+import type { SeverityLabel } from '../components/diagnostics/SeverityBadge.tsx';
+import type { ScanDraft } from '../components/diagnostics/session-draft.ts';
+import { SCAN_IN_VIEW, sessionView, useDraftView } from '../components/diagnostics/session-view.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/tools/StatCard.tsx';
+import { useCurrentShop } from '../lib/current-shop.ts';
 import { useSession } from '../lib/session.tsx';
-import { ERROR_CODES, REPORTS, SYSTEM_TESTS, type Severity, type TestOutcome } from '../sample-data/diagnostics.ts';
+import { trpc } from '../lib/trpc.ts';
 
-const outcomeColor: Record<TestOutcome, string> = { Passed: 'green', Failed: 'red', 'Not run': 'gray' };
-const SEVERITIES: Severity[] = ['Critical', 'Warning', 'Info'];
+const RECENT = 20;
+const LEVELS = [
+  { level: 'Critical', hint: 'Fix before driving', icon: IconAlertOctagon, color: 'red' },
+  { level: 'Warning', hint: 'Fix soon', icon: IconAlertTriangle, color: 'yellow' },
+  { level: 'Info', hint: 'For the record', icon: IconInfoCircle, color: 'blue' },
+] as const satisfies readonly { level: SeverityLabel; hint: string; icon: unknown; color: string }[];
 
+/**
+ * Diagnostic Tools (docs/screens.md#diagnostic-tools): reading the car, and the session in view,
+ * the reading just taken or saved, or one chosen from the recent ones (the current shop's in Tech
+ * Mode, else the user's own). The counts and the Error Codes and System Tests tabs are that
+ * session's; Reports prints and exports the recent ones.
+ */
 export default function DiagnosticsPage() {
   const { role } = useSession();
+  const { shop, shopId, isPending: shopPending } = useCurrentShop();
   const [opened, setOpened] = useState<string | null>(null);
   const [tab, setTab] = useState('obd');
+  const [draft, setDraft] = useState<ScanDraft | null>(null);
+  const latestDraft = useRef<ScanDraft | null>(null);
+  /** The reading last saved: the picker stops offering it as unsaved. */
+  const [savedDraft, setSavedDraft] = useState<ScanDraft | null>(null);
+  /** SCAN_IN_VIEW, a session id, or null for the newest saved session. */
+  const [inView, setInView] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+
+  const list = trpc.diagnostics.list.useQuery(shopId ? { serviceCenterId: shopId, limit: RECENT } : { limit: RECENT }, { enabled: !shopPending });
+  const sessions = list.data ?? [];
+  const chosen = inView === SCAN_IN_VIEW && !draft ? null : inView;
+  const sessionId = chosen === SCAN_IN_VIEW ? null : (chosen ?? sessions[0]?.id ?? null);
+  const session = trpc.diagnostics.get.useQuery({ id: sessionId ?? '' }, { enabled: sessionId !== null });
+  const draftView = useDraftView(draft);
+  const view = chosen === SCAN_IN_VIEW ? draftView : session.data ? sessionView(session.data) : null;
+
+  const onDraft = useCallback((next: ScanDraft | null) => {
+    latestDraft.current = next;
+    setDraft(next);
+    if (next) setInView(SCAN_IN_VIEW);
+  }, []);
+  const onSaved = useCallback(
+    (saved: DiagnosticSession) => {
+      utils.diagnostics.get.setData({ id: saved.id }, saved);
+      setSavedDraft(latestDraft.current);
+      setInView(saved.id);
+    },
+    [utils],
+  );
   const explain = (code: string | null) => {
     setOpened(code);
     setTab('codes');
   };
-  const [severity, setSeverity] = useState<'All' | Severity>('All');
-  const codes = severity === 'All' ? ERROR_CODES : ERROR_CODES.filter((code) => code.severity === severity);
-  const count = (level: Severity) => ERROR_CODES.filter((code) => code.severity === level).length;
+  const count = (level: SeverityLabel) => (view ? view.codes.filter((c) => severityOf(c) === level).length : '–');
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Diagnostic Tools" description="Read codes, watch live data and run system tests over OBD-II." />
+      <PageHeader title="Diagnostic Tools" description="Read codes, watch live data and keep each session in the vehicle's history over OBD-II." />
 
+      <SessionPicker
+        sessions={sessions}
+        hasScan={draft !== null && draft !== savedDraft}
+        value={chosen === SCAN_IN_VIEW ? SCAN_IN_VIEW : sessionId}
+        extra={session.data && !sessions.some((s) => s.id === session.data.id) ? session.data : null}
+        onChange={setInView}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <StatCard label="Critical" value={count('Critical')} hint="Fix before driving" icon={IconAlertOctagon} color="red" />
-        <StatCard label="Warning" value={count('Warning')} hint="Fix soon" icon={IconAlertTriangle} color="yellow" />
-        <StatCard label="Info" value={count('Info')} hint="For the record" icon={IconInfoCircle} color="blue" />
+        {LEVELS.map(({ level, hint, icon, color }) => (
+          <StatCard key={level} label={level} value={count(level)} hint={view ? hint : 'No session shown'} icon={icon} color={color} />
+        ))}
       </SimpleGrid>
 
-      <Tabs value={tab} onChange={(value) => setTab(value ?? 'obd')}>
+      {/* Hidden tabs stay running (not React's hidden Activity): the adapter's connection and live data live in the scanner tab. */}
+      <Tabs value={tab} onChange={(value) => setTab(value ?? 'obd')} keepMountedMode="display-none">
         <Tabs.List>
           <Tabs.Tab value="obd" leftSection={<IconPlugConnected size={16} />}>
             OBD Scanner
@@ -62,127 +103,43 @@ export default function DiagnosticsPage() {
         </Tabs.List>
 
         <Tabs.Panel value="obd" pt="md">
-          <ObdScanner onExplain={explain} />
+          <ObdScanner onExplain={explain} onDraft={onDraft} onSaved={onSaved} />
         </Tabs.Panel>
 
         <Tabs.Panel value="codes" pt="md">
           <Stack gap="md">
             <CodeLookup role={role} opened={opened} onOpen={setOpened} />
-            <Divider label="Codes from the last scan (sample)" labelPosition="left" />
-            <SegmentedControl
-              aria-label="Filter by severity"
-              value={severity}
-              onChange={(value) => setSeverity(value as 'All' | Severity)}
-              data={['All', ...SEVERITIES]}
-              style={{ alignSelf: 'flex-start' }}
+            <Divider label={view ? (view.id ? 'Codes of the session shown' : 'Codes of the reading on the OBD Scanner tab') : 'Codes of a session'} labelPosition="left" />
+            <SessionCodes
+              view={view}
+              onExplain={(code) => {
+                setOpened(code);
+                document.getElementById('code-lookup')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              }}
             />
-            {codes.map((code) => (
-              <Card key={code.code} withBorder padding="lg">
-                <Stack gap="sm">
-                  <Group justify="space-between" align="flex-start" gap="xs">
-                    <Stack gap={2}>
-                      <Group gap="sm">
-                        <Title order={3} size="h4" ff="monospace">
-                          {code.code}
-                        </Title>
-                        <SeverityBadge severity={code.severity} />
-                        <Badge variant="outline" color="gray">
-                          {code.status}
-                        </Badge>
-                      </Group>
-                      <Text fw={500}>{code.description}</Text>
-                      <Text size="sm" c="dimmed">
-                        {code.system}
-                      </Text>
-                    </Stack>
-                  </Group>
-                  <Stack gap={4}>
-                    <Text size="sm" fw={600}>
-                      Possible causes
-                    </Text>
-                    <List size="sm" spacing={2}>
-                      {code.causes.map((cause) => (
-                        <List.Item key={cause}>{cause}</List.Item>
-                      ))}
-                    </List>
-                  </Stack>
-                  <Button
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconBook2 size={14} />}
-                    style={{ alignSelf: 'flex-start' }}
-                    onClick={() => {
-                      setOpened(code.code);
-                      document.getElementById('code-lookup')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                    }}
-                  >
-                    Explain {code.code}
-                  </Button>
-                </Stack>
-              </Card>
-            ))}
           </Stack>
         </Tabs.Panel>
 
         <Tabs.Panel value="tests" pt="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {SYSTEM_TESTS.map((test) => (
-              <StatusTile key={test.name} title={test.name} status={test.outcome} color={outcomeColor[test.outcome]}>
-                <Text size="sm" c="dimmed">
-                  {test.description}
-                </Text>
-                <Stack gap={4}>
-                  <Group justify="space-between">
-                    <Text size="xs" c="dimmed">
-                      Monitor readiness
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {test.readiness}%
-                    </Text>
-                  </Group>
-                  <Progress value={test.readiness} size="sm" aria-label={`${test.name} readiness`} />
-                </Stack>
-                <Group justify="space-between">
-                  <Text size="xs" c="dimmed">
-                    Takes {test.duration} · Last run {test.lastRun}
-                  </Text>
-                  <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} disabled>
-                    Run Test
-                  </Button>
-                </Group>
-              </StatusTile>
-            ))}
-          </SimpleGrid>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Readiness monitors: the self-tests the engine computer runs while driving. An emissions inspection needs them complete.
+            </Text>
+            <SessionReadiness view={view} />
+          </Stack>
         </Tabs.Panel>
 
         <Tabs.Panel value="reports" pt="md">
-          <Stack gap="md">
-            {REPORTS.map((report) => (
-              <Card key={report.id} withBorder padding="lg">
-                <Group justify="space-between" align="flex-start" gap="sm">
-                  <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
-                    <Group gap="sm">
-                      <Title order={3} size="h5">
-                        {report.vehicle}
-                      </Title>
-                      <SeverityBadge severity={report.highestSeverity} />
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      {report.id} · {report.date} · {report.technician} · {report.codes} {report.codes === 1 ? 'code' : 'codes'}
-                    </Text>
-                    <Text size="sm">{report.summary}</Text>
-                  </Stack>
-                  <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} disabled>
-                    Download PDF
-                  </Button>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
+          <SessionReports
+            sessions={sessions}
+            loading={shopPending || list.isPending}
+            error={list.error}
+            scope={shop ? shop.name : 'your vehicles'}
+            inView={chosen === SCAN_IN_VIEW ? null : sessionId}
+            onShow={setInView}
+          />
         </Tabs.Panel>
       </Tabs>
-
-      <ComingSoon>Diagnostic features coming soon...</ComingSoon>
     </Stack>
   );
 }

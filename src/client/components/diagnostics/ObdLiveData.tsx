@@ -1,25 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useUnits } from '../../lib/units.ts';
+import type { Reading } from '../../../shared/diagnostics.ts';
+import type { Monitor } from '../../../shared/obd/pids.ts';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
-import { type LiveReading, type ScanResult } from './use-obd-scanner.ts';
-
-/**
- * A live value as the user reads figures: the car sends metric; with miles chosen in Settings,
- * speed shows in mph and temperatures in °F (the US customary set), distances in miles.
- */
-function formatLive({ pid, value }: LiveReading, customary: boolean, number: (value: number, digits?: number) => string): string {
-  if (value === null) return 'Not reported';
-  if (customary && pid.unit === 'km/h') return `${number(value / 1.609344, 0)} mph`;
-  if (customary && pid.unit === '°C') return `${number((value * 9) / 5 + 32, 0)} °F`;
-  if (customary && pid.unit === 'km') return `${number(value / 1.609344, 0)} mi`;
-  const digits = pid.unit === 'V' || pid.unit === '%' ? 1 : 0;
-  return `${number(value, digits)} ${pid.unit}`;
-}
+import { useReadingFormat, useStoredReading } from './format-reading.ts';
+import { type LiveReading } from './use-obd-scanner.ts';
 
 export function LiveCard({ live, rate, on, onStart, onStop }: { live: LiveReading[]; rate: number | null; on: boolean; onStart: () => void; onStop: () => void }) {
-  const f = useUnits();
-  const customary = f.units.distanceUnit === 'mi';
+  const format = useReadingFormat();
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -49,7 +37,7 @@ export function LiveCard({ live, rate, on, onStart, onStop }: { live: LiveReadin
                   <Table.Tr key={reading.pid.key}>
                     <Table.Td>{reading.pid.label}</Table.Td>
                     <Table.Td ta="right" ff="monospace" data-testid={`obd-live-${reading.pid.key}`}>
-                      {formatLive(reading, customary, f.number)}
+                      {format(reading.value, reading.pid.unit)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -67,8 +55,45 @@ export function LiveCard({ live, rate, on, onStart, onStop }: { live: LiveReadin
   );
 }
 
-export function ReadinessCard({ result }: { result: ScanResult }) {
-  const { monitors } = result.status;
+/** The values the engine computer kept when a fault stored a code: how the car was running then. */
+export function FreezeFrameCard({ readings }: { readings: Reading[] }) {
+  const shown = useStoredReading();
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Freeze frame">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Freeze frame
+        </Title>
+        <Text size="xs" c="dimmed">
+          How the engine was running when the fault stored its code. Clearing codes erases it.
+        </Text>
+        {readings.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The car keeps no freeze frame.
+          </Text>
+        ) : (
+          <Table>
+            <Table.Tbody>
+              {readings.map((reading) => {
+                const { label, text } = shown(reading);
+                return (
+                  <Table.Tr key={reading.key}>
+                    <Table.Td>{label}</Table.Td>
+                    <Table.Td ta="right" ff="monospace" data-testid={`obd-freeze-${reading.key}`}>
+                      {text}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ReadinessCard({ monitors }: { monitors: Monitor[] }) {
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -79,9 +104,9 @@ export function ReadinessCard({ result }: { result: ScanResult }) {
           Self-tests the engine computer runs while driving; an emissions inspection needs them complete.
         </Text>
         {monitors.map((m) => (
-          <Group key={m.key} justify="space-between">
+          <Group key={m.key} justify="space-between" wrap="nowrap">
             <Text size="sm">{m.label}</Text>
-            <Badge variant="light" color={m.complete ? 'green' : 'yellow'}>
+            <Badge variant="light" color={m.complete ? 'green' : 'yellow'} style={{ flexShrink: 0 }}>
               {m.complete ? 'Complete' : 'Not complete'}
             </Badge>
           </Group>
@@ -90,4 +115,3 @@ export function ReadinessCard({ result }: { result: ScanResult }) {
     </Card>
   );
 }
-

@@ -1,19 +1,23 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconKeyboard, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { DiagnosticSession } from '../../../shared/diagnostics.ts';
+import type { IdentifiedVehicle } from '../../../shared/vehicles.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useObdScanner } from './use-obd-scanner.ts';
+import { ClearCodesDialog } from './ClearCodesDialog.tsx';
+import { ManualEntry } from './ManualEntry.tsx';
 import { CodesCard } from './ObdCodes.tsx';
-import { LiveCard, ReadinessCard } from './ObdLiveData.tsx';
+import { FreezeFrameCard, LiveCard, ReadinessCard } from './ObdLiveData.tsx';
+import { SaveSession } from './SaveSession.tsx';
+import { draftOfScan, readingsOf, type ScanDraft } from './session-draft.ts';
+import { useVinVehicle, vehicleLabel } from './session-targets.ts';
+import { useObdScanner } from './use-obd-scanner.ts';
+import { useSessionSaver } from './use-session-saver.ts';
 
 /** The VIN the car reported, with what it decodes to and whether it is one of the user's vehicles. */
-function VinLine({ vin }: { vin: string }) {
-  const decode = trpc.vehicles.decodeVin.useMutation();
+function VinLine({ vin, vehicle }: { vin: string; vehicle: IdentifiedVehicle | null }) {
   const garage = trpc.garage.list.useQuery(undefined, { retry: false });
-  const { mutate } = decode;
-  useEffect(() => mutate({ vin }), [mutate, vin]);
   const saved = garage.data?.find((g) => g.vehicle.vin === vin);
-  const vehicle = decode.data;
   return (
     <Stack gap={4}>
       <Text size="sm" c="dimmed">
@@ -24,7 +28,7 @@ function VinLine({ vin }: { vin: string }) {
       </Text>
       {vehicle && (
         <Text size="sm" data-testid="obd-vehicle">
-          {vehicle.year} {vehicle.make} {vehicle.model}
+          {vehicleLabel(vehicle)}
           {vehicle.trim ? ` ${vehicle.trim}` : ''}
         </Text>
       )}
@@ -37,32 +41,63 @@ function VinLine({ vin }: { vin: string }) {
   );
 }
 
+export interface ScannerProps {
+  onExplain: (code: string | null) => void;
+  /** What is on screen now (read or typed), for the page's counts and tabs; null once gone. */
+  onDraft: (draft: ScanDraft | null) => void;
+  onSaved: (session: DiagnosticSession) => void;
+}
+
 /**
- * The OBD Scanner tab: connects to an ELM327-compatible adapter through Web Serial and shows what
- * the car reports (docs/obd.md#in-the-browser). Browsers without Web Serial are told so and sent to
- * manual code entry.
+ * The OBD Scanner tab: connects to an ELM327-compatible adapter through Web Serial, shows what the
+ * car reports (docs/obd.md#in-the-browser) and saves it to a vehicle's history. Browsers without
+ * Web Serial get manual code entry, which gives the same results and saves the same way.
  */
-export function ObdScanner({ onExplain }: { onExplain: (code: string | null) => void }) {
+export function ObdScanner({ onExplain, onDraft, onSaved }: ScannerProps) {
   const scanner = useObdScanner();
   const [confirmClear, setConfirmClear] = useState(false);
-  if (!scanner.supported) {
+  const [manual, setManual] = useState(false);
+  const { result } = scanner;
+  const draft = useMemo(() => (result ? draftOfScan(result) : null), [result]);
+  const { vehicle } = useVinVehicle(result?.vin ?? null);
+  const saver = useSessionSaver(vehicle, onSaved);
+  useEffect(() => {
+    if (!manual) onDraft(draft);
+  }, [draft, manual, onDraft]);
+
+  if (!scanner.supported || manual) {
     return (
-      <Alert color="blue" icon={<IconPlugConnectedX size={18} />} title="This browser cannot talk to an adapter">
-        <Stack gap="xs">
-          <Text size="sm">
-            Reading the car needs Chrome or Edge on a computer, with an ELM327-compatible OBD-II adapter plugged in (USB, or Bluetooth paired as a serial port). On this device, enter the codes
-            your scanner or the car shows instead.
-          </Text>
-          <Group>
-            <Button size="xs" variant="light" onClick={() => onExplain(null)}>
-              Enter codes by hand
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
+      <Stack gap="md">
+        {scanner.supported ? (
+          <Button variant="subtle" size="compact-sm" leftSection={<IconPlugConnected size={14} />} onClick={() => setManual(false)} style={{ alignSelf: 'flex-start' }}>
+            Use an adapter instead
+          </Button>
+        ) : (
+          <Alert color="blue" icon={<IconPlugConnectedX size={18} />} title="This browser cannot talk to an adapter">
+            Reading the car needs Chrome or Edge on a computer, with an ELM327-compatible OBD-II adapter plugged in (USB, or Bluetooth paired as a serial port). On this device, enter the
+            codes your scanner or the car shows instead.
+          </Alert>
+        )}
+        <ManualEntry onExplain={onExplain} onDraft={onDraft} onSaved={onSaved} />
+      </Stack>
     );
   }
-  const { result } = scanner;
+
+  /** Clearing keeps the reading: saved first when it was not, then marked cleared. */
+  const clear = async () => {
+    const before = result;
+    if (!before) return;
+    let saved = saver.saved;
+    if (!saved && saver.target) {
+      const session = await saver.save(draftOfScan(before), readingsOf(scanner.live));
+      if (!session) return setConfirmClear(false);
+      saved = { session, historyName: saver.target.historyName };
+    }
+    const cleared = await scanner.clearCodes();
+    if (cleared && saved) await saver.markCleared(saved.session, saved.historyName);
+    setConfirmClear(false);
+  };
+
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
@@ -97,7 +132,16 @@ export function ObdScanner({ onExplain }: { onExplain: (code: string | null) => 
           <Group gap="xs">
             {scanner.phase === 'connected' ? (
               <>
-                <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => void scanner.refresh()} loading={scanner.busy}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconRefresh size={14} />}
+                  loading={scanner.busy}
+                  onClick={() => {
+                    saver.reset();
+                    void scanner.refresh();
+                  }}
+                >
                   Read again
                 </Button>
                 <Button size="xs" variant="default" onClick={() => void scanner.disconnect()}>
@@ -105,9 +149,23 @@ export function ObdScanner({ onExplain }: { onExplain: (code: string | null) => 
                 </Button>
               </>
             ) : (
-              <Button leftSection={<IconPlugConnected size={16} />} onClick={() => void scanner.connect()} loading={scanner.phase === 'connecting'}>
-                Connect adapter
-              </Button>
+              <>
+                <Button
+                  leftSection={<IconPlugConnected size={16} />}
+                  loading={scanner.phase === 'connecting'}
+                  onClick={() => {
+                    saver.reset();
+                    void scanner.connect();
+                  }}
+                >
+                  Connect adapter
+                </Button>
+                {scanner.phase !== 'connecting' && (
+                  <Button variant="subtle" leftSection={<IconKeyboard size={16} />} onClick={() => setManual(true)}>
+                    Enter codes by hand
+                  </Button>
+                )}
+              </>
             )}
           </Group>
         </Group>
@@ -117,43 +175,31 @@ export function ObdScanner({ onExplain }: { onExplain: (code: string | null) => 
           {scanner.error}
         </Alert>
       )}
-      {result && scanner.phase === 'connected' && (
+      {result && draft && scanner.phase === 'connected' && (
         <>
           {result.vin && (
             <Card withBorder padding="md">
-              <VinLine vin={result.vin} />
+              <VinLine vin={result.vin} vehicle={vehicle} />
             </Card>
           )}
+          <SaveSession saver={saver} onSave={() => void saver.save(draft, readingsOf(scanner.live))} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <CodesCard result={result} busy={scanner.busy} onClear={() => setConfirmClear(true)} onExplain={onExplain} />
+            <CodesCard codes={result.codes} mil={{ on: result.status.milOn, count: result.status.codeCount }} busy={scanner.busy} onClear={() => setConfirmClear(true)} onExplain={onExplain} />
             <LiveCard live={scanner.live} rate={scanner.liveRate} on={scanner.liveOn} onStart={scanner.startLive} onStop={scanner.stopLive} />
           </SimpleGrid>
-          <ReadinessCard result={result} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ReadinessCard monitors={result.status.monitors} />
+            {draft.freezeFrame.length > 0 || result.codes.stored.length > 0 ? <FreezeFrameCard readings={draft.freezeFrame} /> : null}
+          </SimpleGrid>
         </>
       )}
-      <Modal opened={confirmClear} onClose={() => setConfirmClear(false)} title="Clear trouble codes?" centered>
-        <Stack gap="sm">
-          <Text size="sm">
-            Clearing erases the stored and pending codes, the freeze-frame data and the readiness monitors. The warning light goes off, but it comes back if the fault is still there, and an
-            emissions inspection will not pass until the monitors have completed again after some driving.
-          </Text>
-          <Text size="sm">Write the codes down or save the session first if you still need them.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmClear(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={scanner.busy}
-              onClick={() => {
-                void scanner.clearCodes().then(() => setConfirmClear(false));
-              }}
-            >
-              Clear codes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ClearCodesDialog
+        opened={confirmClear}
+        busy={scanner.busy || saver.saving}
+        saving={saver.saved ? { already: true, historyName: saver.saved.historyName } : saver.target ? { already: false, historyName: saver.target.historyName } : null}
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => void clear()}
+      />
     </Stack>
   );
 }

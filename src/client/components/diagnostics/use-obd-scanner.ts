@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ObdAdapter, TransportError, type AdapterInfo, type TroubleCodeKind } from '../../../shared/obd/adapter.ts';
 import { AnswerError } from '../../../shared/obd/answers.ts';
-import { DEFAULT_LIVE_KEYS, livePid, type LivePid, type MonitorStatus } from '../../../shared/obd/pids.ts';
+import type { FreezeFrame } from '../../../shared/obd/freeze-frame.ts';
+import { DEFAULT_LIVE_PIDS, type MonitorStatus, type PidReading } from '../../../shared/obd/pids.ts';
 import { webSerial, WebSerialTransport } from '../../lib/web-serial.ts';
 
 export type ScannerPhase = 'idle' | 'connecting' | 'connected' | 'failed';
@@ -12,14 +13,10 @@ export interface ScanResult {
   voltage: number | null;
   status: MonitorStatus;
   codes: Record<TroubleCodeKind, string[]>;
+  freezeFrame: FreezeFrame | null;
 }
 
-export interface LiveReading {
-  pid: LivePid;
-  value: number | null;
-}
-
-const LIVE: LivePid[] = DEFAULT_LIVE_KEYS.map((key) => livePid(key)).filter((pid): pid is LivePid => pid !== undefined);
+export type LiveReading = PidReading;
 
 /** What a failure means for the person at the car. */
 export function scannerMessage(error: unknown): string {
@@ -62,7 +59,9 @@ export function useObdScanner() {
     const voltage = await adapter.readVoltage();
     const status = await adapter.readStatus();
     const codes = { stored: await adapter.readCodes('stored'), pending: await adapter.readCodes('pending'), permanent: await adapter.readCodes('permanent') };
-    return { info, vin, voltage, status, codes };
+    // A car keeps a frame only with a confirmed code: without one, ten requests are spared.
+    const freezeFrame = codes.stored.length > 0 || status.codeCount > 0 ? await adapter.readFreezeFrame() : null;
+    return { info, vin, voltage, status, codes, freezeFrame };
   }, []);
 
   const connect = useCallback(async () => {
@@ -126,7 +125,7 @@ export function useObdScanner() {
       while (liveRun.current === run && session.current === current) {
         try {
           const readings: LiveReading[] = [];
-          for (const pid of LIVE) readings.push({ pid, value: await current.adapter.readLive(pid) });
+          for (const pid of DEFAULT_LIVE_PIDS) readings.push({ pid, value: await current.adapter.readLive(pid) });
           if (liveRun.current !== run) break;
           rounds++;
           setLive(readings);
