@@ -2,43 +2,46 @@ import { sql, type SqlBool } from 'kysely';
 import type { CodeStatus, CreateSessionValues, DiagnosticSessionSummary, Reading } from '../../../shared/diagnostics.ts';
 import { SESSION_LIMITS } from '../../../shared/diagnostics.ts';
 import type { Executor } from '../../db/index.ts';
+import { sharedHistoryOf } from '../../lib/garage-access.ts';
 import type { VehicleOwner } from '../../lib/vehicle-owner.ts';
 
 /**
- * Who may read a diagnostic session (docs/diagnostics.md#who-sees-what), on a row aliased `s`:
- * staff of the shop that ran it, and the vehicle's owner (their own scans and the shop's of their car).
+ * Who may read a diagnostic session (docs/diagnostics.md#who-sees-what), on a row aliased `ds`:
+ * staff of the shop that ran it; the vehicle's owner (their own scans and the shop's of their car),
+ * and the household members the owner shared the vehicle with (lib/garage-access.ts).
  */
 function visibleTo(userId: string) {
   const me = sql`${userId}::uuid`;
-  return sql<SqlBool>`(s.service_center_id IN (SELECT service_center_id FROM shop_staff WHERE user_id = ${me}) OR s.user_id = ${me})`;
+  return sql<SqlBool>`(ds.service_center_id IN (SELECT service_center_id FROM shop_staff WHERE user_id = ${me}) OR ds.user_id = ${me}
+    OR (ds.user_id IS NOT NULL AND ${sharedHistoryOf(userId, 'ds')}))`;
 }
 
 function headers(db: Executor) {
   return db
-    .selectFrom('diagnostic_sessions as s')
-    .innerJoin('vehicles as v', 'v.id', 's.vehicle_id')
-    .leftJoin('service_centers as sc', 'sc.id', 's.service_center_id')
-    .leftJoin('shop_customer_vehicles as cv', 'cv.id', 's.customer_vehicle_id')
+    .selectFrom('diagnostic_sessions as ds')
+    .innerJoin('vehicles as v', 'v.id', 'ds.vehicle_id')
+    .leftJoin('service_centers as sc', 'sc.id', 'ds.service_center_id')
+    .leftJoin('shop_customer_vehicles as cv', 'cv.id', 'ds.customer_vehicle_id')
     .leftJoin('shop_customers as c', 'c.id', 'cv.customer_id')
-    .leftJoin('users as u', 'u.id', 's.created_by')
+    .leftJoin('users as u', 'u.id', 'ds.created_by')
     .select([
-      's.id',
-      's.vehicle_id',
-      's.user_id',
-      's.service_center_id',
-      's.source',
-      's.adapter',
-      's.protocol',
-      's.vin',
-      's.mileage',
-      's.mil_on',
-      's.voltage',
-      's.readiness',
-      's.live',
-      's.freeze_frame',
-      's.notes',
-      's.cleared_at',
-      's.created_at',
+      'ds.id',
+      'ds.vehicle_id',
+      'ds.user_id',
+      'ds.service_center_id',
+      'ds.source',
+      'ds.adapter',
+      'ds.protocol',
+      'ds.vin',
+      'ds.mileage',
+      'ds.mil_on',
+      'ds.voltage',
+      'ds.readiness',
+      'ds.live',
+      'ds.freeze_frame',
+      'ds.notes',
+      'ds.cleared_at',
+      'ds.created_at',
       'v.year',
       'v.make',
       'v.model',
@@ -48,7 +51,7 @@ function headers(db: Executor) {
       'u.last_name',
       'u.email',
     ])
-    .select((eb) => eb.selectFrom('diagnostic_codes as dc').select(sql<string>`count(*)`.as('n')).whereRef('dc.session_id', '=', 's.id').as('code_count'));
+    .select((eb) => eb.selectFrom('diagnostic_codes as dc').select(sql<string>`count(*)`.as('n')).whereRef('dc.session_id', '=', 'ds.id').as('code_count'));
 }
 
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof headers>['executeTakeFirstOrThrow']>>;
@@ -73,7 +76,7 @@ export function toSummary(row: SessionRow): DiagnosticSessionSummary {
 }
 
 export function findVisibleSession(db: Executor, userId: string, id: string) {
-  return headers(db).where('s.id', '=', id).where(visibleTo(userId)).executeTakeFirst();
+  return headers(db).where('ds.id', '=', id).where(visibleTo(userId)).executeTakeFirst();
 }
 
 export async function lockSession(db: Executor, id: string): Promise<void> {
@@ -81,12 +84,12 @@ export async function lockSession(db: Executor, id: string): Promise<void> {
 }
 
 /** Newest first: a shop's (serviceCenterId) or the caller's own vehicle's (vehicleId), bounded by `limit`. */
-export async function listVisibleSessions(db: Executor, userId: string, filters: { vehicleId?: string; serviceCenterId?: string }, limit: number) {
+export async function listVisibleSessions(db: Executor, userId: string, filters: { vehicleId?: string; serviceCenterId?: string; ownerId?: string }, limit: number) {
   let query = headers(db).where(visibleTo(userId));
-  if (filters.serviceCenterId) query = query.where('s.service_center_id', '=', filters.serviceCenterId);
-  else if (filters.vehicleId) query = query.where('s.user_id', '=', userId);
-  if (filters.vehicleId) query = query.where('s.vehicle_id', '=', filters.vehicleId);
-  const rows = await query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
+  if (filters.serviceCenterId) query = query.where('ds.service_center_id', '=', filters.serviceCenterId);
+  else if (filters.vehicleId) query = query.where('ds.user_id', '=', filters.ownerId ?? userId);
+  if (filters.vehicleId) query = query.where('ds.vehicle_id', '=', filters.vehicleId);
+  const rows = await query.orderBy('ds.created_at', 'desc').orderBy('ds.id', 'desc').limit(limit).execute();
   return rows.map(toSummary);
 }
 

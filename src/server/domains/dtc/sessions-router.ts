@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createSessionSchema, listSessionsSchema, sessionIdSchema, updateSessionSchema } from '../../../shared/diagnostics.ts';
 import { uuid } from '../../../shared/garage.ts';
+import { findGarageAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
 import { shopVehiclesOf } from '../../lib/vehicle-owner.ts';
 import { authedProcedure, router } from '../../trpc.ts';
@@ -11,7 +12,9 @@ import { createSession, getSession, sessionCsv, updateSession } from './sessions
 export const diagnosticSessionsRouter = router({
   list: authedProcedure.input(listSessionsSchema).query(async ({ ctx, input }) => {
     if (input.serviceCenterId) await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
-    return listVisibleSessions(ctx.db, ctx.user.id, input, input.limit);
+    // A household member sees the owner's garage vehicle as the owner does.
+    const shared = input.vehicleId && !input.serviceCenterId ? await findGarageAccess(ctx.db, ctx.user.id, { vehicleId: input.vehicleId }) : null;
+    return listVisibleSessions(ctx.db, ctx.user.id, { ...input, ownerId: shared?.ownerId }, input.limit);
   }),
   get: authedProcedure.input(z.object({ id: sessionIdSchema }).strict()).query(({ ctx, input }) => getSession(ctx.db, ctx.user, input.id)),
   csv: authedProcedure.input(z.object({ id: sessionIdSchema }).strict()).query(({ ctx, input }) => sessionCsv(ctx.db, ctx.user, input.id)),

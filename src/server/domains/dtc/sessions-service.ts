@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/index.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { findGarageAccess, roleAllows } from '../../lib/garage-access.ts';
 import { staffRole } from '../../lib/shop-access.ts';
 import { vehicleOwnerFor } from '../../lib/vehicle-owner.ts';
 import { findVehicleById } from '../../lib/vehicles.ts';
@@ -25,9 +26,12 @@ function describe(code: string, status: SessionCode['status']): SessionCode {
   return { code, status, title: entry.title, severity: entry.severity, component: entry.component ? DTC_COMPONENT_LABELS[entry.component] : null };
 }
 
+/** Staff of the shop that ran it; for an owner's own scan, the owner and editors of the shared vehicle. */
 async function canEdit(db: Executor, user: User, row: SessionRow): Promise<boolean> {
   if (row.service_center_id) return (await staffRole(db, user.id, row.service_center_id)) !== null;
-  return row.user_id === user.id;
+  if (row.user_id === user.id) return true;
+  const access = row.user_id ? await findGarageAccess(db, user.id, { ownerId: row.user_id, vehicleId: row.vehicle_id }) : null;
+  return access !== null && roleAllows(access.role, 'edit');
 }
 
 async function present(db: Executor, user: User, row: SessionRow): Promise<DiagnosticSession> {

@@ -106,4 +106,24 @@ describeEachDatabase('diagnostic sessions: scans stored per vehicle, for the sho
     expect(manual.json()).toMatchObject({ canEdit: true, serviceCenterId: null, codeCount: 1 });
     expect(await count()).toBe(1);
   });
+
+  it('shows an owner\u2019s sessions to the household: an editor stores and keeps them, a viewer only reads', async () => {
+    const db = getDb();
+    const owner = await fx.ownerWith(fx.accord.vehicle);
+    const editor = await createUser(db);
+    const viewer = await createUser(db);
+    await owner.caller.garage.shares.add({ garageVehicleId: owner.entry.id, email: editor.email, role: 'editor' });
+    await owner.caller.garage.shares.add({ garageVehicleId: owner.entry.id, email: viewer.email, role: 'viewer' });
+    const asEditor = callerFor(db, editor);
+    const asViewer = callerFor(db, viewer);
+    const session = await asEditor.diagnostics.create({ vehicleId: fx.accord.vehicle.id, source: 'manual', codes: [{ code: 'P0455', status: 'stored' }] });
+    expect(session.canEdit).toBe(true);
+    for (const member of [owner.caller, asEditor, asViewer]) {
+      expect((await member.diagnostics.list({ vehicleId: fx.accord.vehicle.id })).map((s) => s.id)).toEqual([session.id]);
+    }
+    expect((await asViewer.diagnostics.get({ id: session.id })).canEdit).toBe(false);
+    expect((await rejection(asViewer.diagnostics.update({ id: session.id, notes: 'mine now' }))).code).toBe('FORBIDDEN');
+    expect((await rejection(asViewer.diagnostics.create({ vehicleId: fx.accord.vehicle.id, source: 'manual' }))).code).toBe('FORBIDDEN');
+    expect((await asEditor.diagnostics.update({ id: session.id, notes: 'Gas cap replaced' })).notes).toBe('Gas cap replaced');
+  });
 });
