@@ -11,6 +11,7 @@ import { invitePath, rememberInvite } from './lib/pending-invite.ts';
 const RoleChoicePage = lazy(() => import('./pages/role-choice.tsx'));
 const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
 const StandaloneInvitePage = lazy(() => import('./pages/invite.tsx').then((m) => ({ default: m.StandaloneInvitePage })));
+const SharedInspectionPage = lazy(() => import('./pages/shared-inspection.tsx'));
 
 export function FullPageLoader() {
   return (
@@ -38,6 +39,14 @@ export function AppRoot() {
     if (connection === 'online' && isError) void refetch();
   }, [connection, isError, refetch]);
 
+  // A public inspection link reads the same for everyone: it needs neither an account nor a mode.
+  if (window.location.pathname.startsWith('/shared/inspections/')) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <SharedInspectionPage />
+      </Suspense>
+    );
+  }
   // Opened without a network (the installed app, the offline shell): who is signed in cannot be
   // known yet; the question is asked again as soon as the connection is back (docs/screens.md#offline).
   if ((me.isPending || me.isError) && connection === 'offline') {

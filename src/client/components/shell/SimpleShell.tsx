@@ -21,10 +21,11 @@ export function SimpleShell({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
             <Brand subtitle="Simple Mode" />
           </Group>
-          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+          {/* Seven links fit beside the name and the account icons only from lg; narrower, the burger holds them. */}
+          <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
             {simpleNavItems.map((item) => (
               <Button
                 key={item.path}
@@ -32,6 +33,7 @@ export function SimpleShell({ children }: { children: ReactNode }) {
                 href={item.path}
                 variant={location === item.path ? 'light' : 'subtle'}
                 size="sm"
+                px={10}
                 aria-current={location === item.path ? 'page' : undefined}
               >
                 {item.label}
@@ -52,7 +54,7 @@ export function SimpleShell({ children }: { children: ReactNode }) {
         onClose={menu.close}
         size="18rem"
         title="Menu"
-        hiddenFrom="sm"
+        hiddenFrom="lg"
         closeButtonProps={{ 'aria-label': 'Close menu' }}
       >
         <Stack gap={4} component="nav" aria-label="Main">

@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconCamera,
   IconChartBar,
+  IconClipboardCheck,
   IconClipboardList,
   IconCube3dSphere,
   IconDatabase,
@@ -47,6 +48,7 @@ export const techNavGroups: NavGroup[] = [
     label: 'Data Management',
     items: [
       { label: 'Service Records', path: '/records', icon: IconClipboardList },
+      { label: 'Inspections', path: '/inspections', icon: IconClipboardCheck },
       { label: 'Parts Database', path: '/database', icon: IconDatabase },
       { label: 'Analytics', path: '/analytics', icon: IconChartBar },
     ],
@@ -79,6 +81,7 @@ export const simpleNavItems: { label: string; path: string }[] = [
   { label: 'Home', path: '/' },
   { label: 'Find Vehicle', path: '/search' },
   { label: 'My Garage', path: '/garage' },
+  { label: 'Inspections', path: '/inspections' },
   { label: 'My Requests', path: '/requests' },
   { label: 'Help', path: '/help' },
   { label: 'My Avatars', path: '/avatars' },
