@@ -3,7 +3,7 @@ import { dtcFromBytes } from './codes.ts';
 import type { PidReading } from './pids.ts';
 
 /**
- * Service 02, the freeze frame (docs/obd.md#freeze-frame): the values the engine computer kept from
+ * Service 02, the freeze frame (SAE J1979): the values the engine computer kept from
  * the moment a fault stored a code, asked by the same PIDs as live data plus a frame number (00 is
  * the one every car keeps). The answer repeats both, `42 <pid> <frame> <data>`. PID 02 names the
  * code that stored the frame; `00 00` there, or NO DATA, means no frame is stored (none yet, or the

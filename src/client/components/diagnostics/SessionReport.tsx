@@ -55,7 +55,7 @@ function Readings({ title, readings, empty }: { title: string; readings: Reading
 }
 
 /**
- * A diagnostic session as a document (docs/diagnostics.md#the-report): whose vehicle, when, who ran
+ * A diagnostic session as a document (docs/screens.md#diagnostic-tools): whose vehicle, when, who ran
  * it, what the car reported and what became of the codes; laid out for paper and for a phone.
  */
 export function SessionReport({ session }: { session: DiagnosticSession }) {
