@@ -65,15 +65,24 @@ export async function analyseFile(file: File): Promise<PhotoAnalysis | null> {
  * chosen quality, each measured at once.
  */
 export function useCamera(settings: CameraSettings) {
-  const videoRef = useRef<HTMLVideoElement | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
+  const videoEl = useRef<HTMLVideoElement | null>(null);
+  // The view is unmounted while a shot is reviewed: the element that comes back takes the running stream.
+  const videoRef = useCallback((video: HTMLVideoElement | null) => {
+    videoEl.current = video;
+    const stream = streamRef.current;
+    if (video && stream && video.srcObject !== stream) {
+      video.srcObject = stream;
+      void video.play().catch(() => undefined);
+    }
+  }, []);
   const [state, setState] = useState<CameraState>('off');
   const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
 
   const stop = useCallback(() => {
     streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
-    if (videoRef.current) videoRef.current.srcObject = null;
+    if (videoEl.current) videoEl.current.srcObject = null;
     setState('off');
     setFrame(null);
   }, []);
@@ -94,7 +103,7 @@ export function useCamera(settings: CameraSettings) {
       streamRef.current = stream;
       const [track] = stream.getVideoTracks();
       if (track) await applyMode(track, settings.mode);
-      const video = videoRef.current;
+      const video = videoEl.current;
       if (video) {
         video.srcObject = stream;
         await video.play().catch(() => undefined);
@@ -111,8 +120,17 @@ export function useCamera(settings: CameraSettings) {
   useEffect(() => stop, [stop]);
 
   const capture = useCallback(async (): Promise<Shot | null> => {
-    const video = videoRef.current;
-    if (!video || state !== 'live' || video.videoWidth === 0) return null;
+    const video = videoEl.current;
+    if (!video || state !== 'live') return null;
+    // A view that just came back has no frame yet: wait for its first one (briefly).
+    if (video.videoWidth === 0) {
+      await new Promise<void>((resolve) => {
+        const done = () => resolve();
+        video.addEventListener('loadeddata', done, { once: true });
+        setTimeout(done, 2_000);
+      });
+      if (video.videoWidth === 0) return null;
+    }
     const width = video.videoWidth;
     const height = video.videoHeight;
     const canvas = document.createElement('canvas');
