@@ -6,6 +6,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { createCaller, type Caller } from '../src/server/router.ts';
 import { openBenchDatabase } from './database.ts';
+import { percentiles } from './lib.ts';
 
 /**
  * Garage benchmark: `npm run bench:garage [-- --runs 15 --pglite]`.
@@ -24,18 +25,7 @@ const RECORDS = 5_000;
 const FILLS = 2_000;
 const TIME_ZONE = 'America/Chicago';
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
-  return { p50: at(50), p95: at(95) };
-}
+const time = (run: () => Promise<unknown>) => percentiles(run, runs);
 
 const handle = await openBenchDatabase({ pglite: values.pglite });
 try {

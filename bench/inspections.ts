@@ -8,6 +8,7 @@ import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { renderInspectionPdf } from '../src/server/domains/inspections/pdf-report.ts';
 import { createCaller } from '../src/server/router.ts';
 import { openBenchDatabase } from './database.ts';
+import { percentiles } from './lib.ts';
 
 /**
  * Inspections benchmark: `npm run bench:inspections [-- --runs 15 --pglite]`.
@@ -26,18 +27,7 @@ const PHOTOS = 10_000;
 const GALLERY_GOAL_MS = 50;
 const REPORT_GOAL_MS = 2_000;
 
-async function time(run: () => Promise<unknown>, count = runs): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
-  return { p50: at(50), p95: at(95) };
-}
+const time = (run: () => Promise<unknown>, count = runs) => percentiles(run, count);
 
 const verdict = (ms: number, goal: number) => (ms <= goal ? 'PASS' : 'MISS');
 

@@ -163,3 +163,17 @@ export function table(rows: Record<string, string | number>[]): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(headers.map((h) => String(r[h] ?? ''))))].join('\n');
 }
+
+/** The median and 95th percentile of `runs` timed calls, after three untimed warm-up calls. */
+export async function percentiles(run: () => Promise<unknown>, runs: number): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
+  return { p50: at(50), p95: at(95) };
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconEngine } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -12,6 +12,7 @@ import { CodeDetail } from './CodeLookup.tsx';
  * scanner or read by the OBD Scanner becomes a plain explanation, its severity, whether to keep
  * driving, and a way to ask a shop about it with the code attached.
  */
+import { TroubleCodeInput } from './TroubleCodeInput.tsx';
 export function CheckEngineCard() {
   const [typed, setTyped] = useState('');
   const [code, setCode] = useState<string | null>(null);
@@ -49,16 +50,7 @@ export function CheckEngineCard() {
           }}
         >
           <Group align="flex-start" gap="xs">
-            <TextInput
-              label="Trouble code"
-              placeholder="P0420"
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              error={error}
-              maxLength={8}
-              style={{ flex: 1, minWidth: 140 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-            />
+            <TroubleCodeInput value={typed} onChange={setTyped} error={error} />
             <Button type="submit" mt={25}>
               Explain
             </Button>

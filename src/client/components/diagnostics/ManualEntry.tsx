@@ -18,6 +18,7 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
  * that cannot talk to an adapter: the same explained list as a scan, and saved the same way as a
  * typed ('manual') session. A VIN, when known, ties it to the vehicle and to the shop's customers.
  */
+import { TroubleCodeInput } from './TroubleCodeInput.tsx';
 export function ManualEntry({ onExplain, onDraft, onSaved }: { onExplain: (code: string) => void; onDraft: (draft: ScanDraft | null) => void; onSaved: (session: DiagnosticSession) => void }) {
   const [typed, setTyped] = useState('');
   const [status, setStatus] = useState<CodeStatus>('stored');
@@ -71,16 +72,7 @@ export function ManualEntry({ onExplain, onDraft, onSaved }: { onExplain: (code:
             }}
           >
             <Group align="flex-start" gap="xs">
-              <TextInput
-                label="Trouble code"
-                placeholder="P0420"
-                value={typed}
-                onChange={(event) => setTyped(event.currentTarget.value)}
-                error={error}
-                maxLength={8}
-                style={{ flex: 1, minWidth: 120 }}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-              />
+              <TroubleCodeInput value={typed} onChange={setTyped} error={error} minWidth={120} />
               <Select
                 label="Status"
                 data={CODE_STATUSES.map((s) => ({ value: s, label: CODE_STATUS_LABELS[s] }))}

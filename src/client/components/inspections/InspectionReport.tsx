@@ -1,9 +1,9 @@
-import { Badge, Box, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { InspectionItem, PublicInspection } from '../../../shared/inspections.ts';
 import { appName } from '../../lib/app-name.ts';
 import { useUnits } from '../../lib/units.ts';
-import { ConditionBadge, ConditionCounts, DecisionBadge, InspectionStatusBadge } from './badges.tsx';
+import { ConditionCounts, DecisionBadge, InspectionStatusBadge, ItemHeading } from './badges.tsx';
 import { Fact, PartyFacts } from './Facts.tsx';
 import { formatDate, formatMeasurement, groupItems, type PhotoUrl } from './helpers.ts';
 
@@ -25,18 +25,7 @@ function ReportItem({ item, photoUrl }: { item: InspectionItem; photoUrl: PhotoU
     // A finding and its photos stay on one sheet where they fit.
     <Box py="xs" style={{ breakInside: 'avoid', borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Stack gap={4}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {item.name}
-          </Text>
-          {item.status ? (
-            <ConditionBadge condition={item.status} style={{ flexShrink: 0 }} />
-          ) : (
-            <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
-              Not checked
-            </Badge>
-          )}
-        </Group>
+        <ItemHeading item={item} />
         {measurement ? <Line label="Measurement">{measurement}</Line> : null}
         {item.notes ? (
           <Line label="Notes">

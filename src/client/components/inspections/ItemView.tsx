@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Inspection, InspectionItem, InspectionPhoto } from '../../../shared/inspections.ts';
 import { useUnits } from '../../lib/units.ts';
-import { ConditionBadge, DecisionBadge } from './badges.tsx';
+import { DecisionBadge, ItemHeading } from './badges.tsx';
 import { DecisionControls } from './DecisionControls.tsx';
 import { formatMeasurement, type PhotoUrl } from './helpers.ts';
 import { PhotoLightbox, PhotoThumbs } from './ItemPhotos.tsx';
@@ -15,18 +15,7 @@ export function ItemView({ inspection, item, photoUrl, onSaved }: { inspection: 
   return (
     <Card withBorder padding="sm" role="group" aria-label={item.name}>
       <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {item.name}
-          </Text>
-          {item.status ? (
-            <ConditionBadge condition={item.status} style={{ flexShrink: 0 }} />
-          ) : (
-            <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
-              Not checked
-            </Badge>
-          )}
-        </Group>
+        <ItemHeading item={item} />
         {measurement ? <Text size="sm">Measured: {measurement}</Text> : null}
         {item.notes ? (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

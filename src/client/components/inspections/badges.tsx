@@ -1,4 +1,4 @@
-import { Badge, Group, type BadgeProps } from '@mantine/core';
+import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
 import {
   CONDITION_COLORS,
   CONDITION_LABELS,
@@ -7,6 +7,7 @@ import {
   INSPECTION_STATUS_LABELS,
   type Condition,
   type Decision,
+  type InspectionItem,
   type InspectionStatus,
 } from '../../../shared/inspections.ts';
 
@@ -53,5 +54,23 @@ export function DecisionBadge({ decision, ...props }: { decision: Decision } & B
     <Badge variant="light" color="gray" {...props}>
       Declined
     </Badge>
+  );
+}
+
+/** An item's name with its status (or "Not checked"), as the inspection and its report head it. */
+export function ItemHeading({ item }: { item: Pick<InspectionItem, 'name' | 'status'> }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {item.name}
+      </Text>
+      {item.status ? (
+        <ConditionBadge condition={item.status} style={{ flexShrink: 0 }} />
+      ) : (
+        <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
+          Not checked
+        </Badge>
+      )}
+    </Group>
   );
 }
