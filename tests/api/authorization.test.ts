@@ -41,6 +41,12 @@ const STAFF_ANYWHERE: ReadonlySet<Actor> = new Set(['shopOwner', 'manager', 'tec
 /** Owner A and the household A shared A's truck with. */
 const HOUSEHOLD_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA', 'viewerA']);
 const KEEPERS_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA']);
+/**
+ * Who asks as a shop where a procedure has a shop's form and an owner's (diagnostics.list and
+ * create): staff of any shop and admins name shop A (and A's customer vehicle), the others name A's
+ * truck only, as the shop's pages and My Garage do.
+ */
+const ASKS_AS_SHOP: ReadonlySet<Actor> = new Set([...STAFF_ANYWHERE, 'admin']);
 
 /**
  * - public: anyone. signedIn: any signed-in user (anonymous: UNAUTHORIZED).
@@ -74,11 +80,24 @@ const KEEPERS_A: ReadonlySet<Actor> = new Set(['ownerA', 'editorA']);
  *   them); other shops' staff and admins NOT_FOUND / not listed (docs/inspections.md#who-sees-what).
  * - inspectionShopList: shop A's inspections, by naming the shop: its staff (listed); admins pass
  *   the shop's read check but see no inspection (an empty list); others NOT_FOUND.
- * - inspectionWork: changing shop A's inspection (findings, photos, signing, the link): its staff,
- *   any role; everyone else NOT_FOUND, A and A's household too (a draft is hidden from them; a
- *   shared one is theirs to read, not to change).
+ * - inspectionWork: changing shop A's inspection (findings, photos, signing, sharing): its staff, any
+ *   role; everyone else NOT_FOUND, A and A's household too (a draft is hidden from them).
+ * - inspectionLink: turning off the link of shop A's inspection shared with A: its staff; A and A's
+ *   household read it but get FORBIDDEN (8f2b5d8: the shop's findings are theirs to read, not to
+ *   change); others NOT_FOUND.
  * - inspectionDecide: a recommendation of shop A's shared inspection: its customer A alone decides;
  *   the others who see it (shop A's staff, A's household) FORBIDDEN; others NOT_FOUND.
+ * - sessionRead: shop A's diagnostic session of A's truck: shop A's staff, its customer A and A's
+ *   household read it; other shops' staff and admins NOT_FOUND (docs/diagnostics.md#who-sees-what).
+ * - sessionList: diagnostics.list as each actor's page asks it (ASKS_AS_SHOP): staff and admins name
+ *   shop A: its staff list the session, admins pass the shop's read check but see none (an empty
+ *   list), other shops' staff NOT_FOUND; the others name A's truck: A and A's household list it
+ *   (the owner's history), anyone else gets an empty list of their own.
+ * - sessionCreate: storing a session of A's truck: staff and admins name shop A and A's customer
+ *   vehicle (shop A's staff, any role; others NOT_FOUND); the others store it in A's history
+ *   (garageEdit: A and the editor; the viewer FORBIDDEN; others NOT_FOUND).
+ * - sessionWork: changing shop A's session (notes, live values, clearing): its staff, any role; A and
+ *   A's household read it but get FORBIDDEN; others NOT_FOUND.
  * - passwordCheck: an act on the caller's own account confirmed by password (deleting it). The matrix
  *   sends a wrong password, so every signed-in user reaches the check (BAD_REQUEST) and nobody's
  *   account goes; anonymous UNAUTHORIZED. The account-deletion tests cover the right password.
@@ -117,11 +136,16 @@ type Rule =
   | 'inspectionList'
   | 'inspectionShopList'
   | 'inspectionWork'
-  | 'inspectionDecide';
+  | 'inspectionDecide'
+  | 'inspectionLink'
+  | 'sessionRead'
+  | 'sessionList'
+  | 'sessionCreate'
+  | 'sessionWork';
 type DenyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
 type Expectation = { allow: true; listsWatchedRow?: boolean } | { allow: false; code: DenyCode };
 
-const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList', 'garageList', 'inspectionList', 'inspectionShopList']);
+const LIST_RULES: ReadonlySet<Rule> = new Set(['ownList', 'inactiveList', 'requestList', 'mineList', 'historyList', 'garageList', 'inspectionList', 'inspectionShopList', 'sessionList']);
 
 const allow = (listsWatchedRow?: boolean): Expectation => ({ allow: true, listsWatchedRow });
 const deny = (code: DenyCode): Expectation => ({ allow: false, code });
@@ -200,6 +224,18 @@ function expectationOf(rule: Rule, actor: Actor): Expectation {
       return allowIf(STAFF_A.has(actor), 'NOT_FOUND');
     case 'inspectionDecide':
       return actor === 'ownerA' ? allow() : STAFF_A.has(actor) || HOUSEHOLD_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'inspectionLink':
+    case 'sessionWork':
+      return STAFF_A.has(actor) ? allow() : HOUSEHOLD_A.has(actor) ? deny('FORBIDDEN') : deny('NOT_FOUND');
+    case 'sessionRead':
+      return allowIf(HOUSEHOLD_A.has(actor) || STAFF_A.has(actor), 'NOT_FOUND');
+    case 'sessionList':
+      // Admins read a shop by naming it, but no session is theirs to see (docs/diagnostics.md).
+      if (ASKS_AS_SHOP.has(actor)) return STAFF_A.has(actor) ? allow(true) : actor === 'admin' ? allow(false) : deny('NOT_FOUND');
+      return allow(HOUSEHOLD_A.has(actor));
+    case 'sessionCreate':
+      if (ASKS_AS_SHOP.has(actor)) return allowIf(STAFF_A.has(actor), 'NOT_FOUND');
+      return KEEPERS_A.has(actor) ? allow() : actor === 'viewerA' ? deny('FORBIDDEN') : deny('NOT_FOUND');
   }
 }
 
@@ -242,6 +278,12 @@ const DOCUMENTED_AUTH: Record<Rule, RestAuth> = {
   inspectionShopList: 'user',
   inspectionWork: 'user',
   inspectionDecide: 'user',
+  inspectionLink: 'user',
+  // Session paths serve staff and owners alike (an owner's own scans), so the reference says 'user'.
+  sessionRead: 'user',
+  sessionList: 'user',
+  sessionCreate: 'user',
+  sessionWork: 'user',
 };
 
 function describeExpectation(e: Expectation): string {
@@ -295,12 +337,18 @@ interface Fixtures {
   inspectionTokenOfA: string;
   /** A's own signed self-check of the truck (no shop). */
   selfCheckOfA: string;
+  /** Diagnostic sessions of A's truck: shop A's technician's scan of A's customer vehicle (A's, as
+   * the customer), and A's own manual one (A's history, no shop). */
+  shopSessionOfA: string;
+  ownSessionOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
 const SPARE_VIN = '1HGCM82633A004352';
 /** Only A's record carries it: whether a CSV export lists that record. */
 const RECORD_MARK = 'Matrix oil change';
+/** Only A's own diagnostic session has this code: whether its CSV is A's. */
+const SESSION_MARK = 'P0455';
 const RANGE = { from: '2024-03-01', to: '2024-03-31', timeZone: 'UTC' };
 const STYLE = AVATAR_PRESETS[0]!.style;
 
@@ -408,6 +456,17 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
   if (!checked) throw new Error('fixture self-check has no items');
   await asA.inspections.update({ id: selfCheck.id, items: [{ id: checked.id, status: 'attention' }] });
   await asA.inspections.complete({ id: selfCheck.id, signature: 'Owner A' });
+  const shopSession = await callerFor(db, technician).diagnostics.create({
+    vehicleId: vehicle.id,
+    serviceCenterId: shopA,
+    customerVehicleId: customerVehicle.id,
+    source: 'adapter',
+    adapter: 'ELM327 v1.5',
+    vin: VIN,
+    milOn: true,
+    codes: [{ code: 'P0420', status: 'stored' }],
+  });
+  const ownSession = await asA.diagnostics.create({ vehicleId: vehicle.id, source: 'manual', codes: [{ code: SESSION_MARK, status: 'stored' }] });
 
   return {
     db,
@@ -438,6 +497,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     inspectionPhotoOfA: shared.photoId,
     inspectionTokenOfA: shared.token,
     selfCheckOfA: selfCheck.id,
+    shopSessionOfA: shopSession.id,
+    ownSessionOfA: ownSession.id,
   };
 }
 
@@ -708,6 +769,26 @@ async function freshPictureOf(fx: Fixtures, actor: Actor): Promise<string> {
  */
 async function dropFreshInspections(fx: Fixtures): Promise<void> {
   await fx.db.deleteFrom('inspections').where('service_center_id', '=', fx.shopA).where('id', 'not in', [fx.shopDraftOfA, fx.inspectionOfA]).execute();
+}
+
+/**
+ * What a session's store or list names, by who asks (ASKS_AS_SHOP): A's truck and shop A for staff
+ * and admins (with `customerVehicle`, A's customer vehicle of the truck too); A's truck alone for the others.
+ */
+function sessionTarget(fx: Fixtures, actor: Actor, options: { customerVehicle: boolean }) {
+  if (!ASKS_AS_SHOP.has(actor)) return { vehicleId: fx.vehicleId };
+  return { vehicleId: fx.vehicleId, serviceCenterId: fx.shopA, ...(options.customerVehicle ? { customerVehicleId: fx.customerVehicleOfA } : {}) };
+}
+
+/** A manual scan to store (any cell may store one). */
+const matrixScan = () => ({ source: 'manual' as const, codes: [{ code: 'P0171', status: 'pending' as const }] });
+
+/**
+ * The sessions a create cell stored go again afterwards: the lists (at most 50, newest first) keep
+ * showing the fixtures' sessions.
+ */
+async function dropFreshSessions(fx: Fixtures): Promise<void> {
+  await fx.db.deleteFrom('diagnostic_sessions').where('vehicle_id', '=', fx.vehicleId).where('id', 'not in', [fx.shopSessionOfA, fx.ownSessionOfA]).execute();
 }
 
 // ---- The procedure table -------------------------------------------------------------------
@@ -989,8 +1070,8 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     after: dropFreshInspections,
   },
   'inspections.share': { rule: 'inspectionWork', input: async (fx) => ({ id: (await freshCompletedShopInspectionOfA(fx)).id }) satisfies In['inspections']['share'], after: dropFreshInspections },
-  // A sees the shared inspection, yet turning its link off is the shop's (NOT_FOUND, as a non-member of the shop).
-  'inspections.revokeLink': { rule: 'inspectionWork', input: async (fx) => ({ id: (await freshSharedShopInspectionOfA(fx)).id }) satisfies In['inspections']['revokeLink'], after: dropFreshInspections },
+  // A and A's household see the shared inspection, yet turning its link off is the shop's (FORBIDDEN).
+  'inspections.revokeLink': { rule: 'inspectionLink', input: async (fx) => ({ id: (await freshSharedShopInspectionOfA(fx)).id }) satisfies In['inspections']['revokeLink'], after: dropFreshInspections },
   // Declining may be repeated (an approval is final), so every allowed cell finds the item open.
   'inspections.decide': { rule: 'inspectionDecide', input: (fx) => ({ id: fx.inspectionOfA, itemId: fx.recommendationOfA, decision: 'declined' }) satisfies In['inspections']['decide'] },
   'inspections.attachPhoto': {
@@ -1026,6 +1107,39 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     ids: pageIds,
   },
   'files.analysis': { rule: 'inspectionRead', input: (fx) => ({ id: fx.inspectionPhotoOfA }) satisfies In['files']['analysis'] },
+
+  // Diagnostic sessions of A's truck (docs/diagnostics.md#who-sees-what): shop A's scan is read by its
+  // staff, the customer A and A's household, and changed by its staff only; A's own scan is A's history.
+  'diagnostics.list': {
+    rule: 'sessionList',
+    input: (fx, actor) => ({ ...sessionTarget(fx, actor, { customerVehicle: false }), limit: 50 }) satisfies In['diagnostics']['list'],
+    watched: (fx) => fx.shopSessionOfA,
+    ids: listIds,
+  },
+  'diagnostics.get': {
+    rule: 'sessionRead',
+    input: (fx) => ({ id: fx.shopSessionOfA }) satisfies In['diagnostics']['get'],
+    // Only the shop's staff may change it.
+    check: (answer, fx, actor) => expect(z.object({ id: z.string(), canEdit: z.boolean() }).parse(answer)).toEqual({ id: fx.shopSessionOfA, canEdit: STAFF_A.has(actor) }),
+  },
+  // The CSV of A's own scan: read as A's history is, by A's household; shops (it is not theirs) and admins NOT_FOUND.
+  'diagnostics.csv': {
+    rule: 'garageRead',
+    input: (fx) => ({ id: fx.ownSessionOfA }) satisfies In['diagnostics']['csv'],
+    check: (answer) => expect(z.object({ csv: z.string() }).parse(answer).csv).toContain(`code,${SESSION_MARK},Stored,`),
+  },
+  'diagnostics.create': {
+    rule: 'sessionCreate',
+    input: (fx, actor) => ({ ...sessionTarget(fx, actor, { customerVehicle: true }), ...matrixScan() }) satisfies In['diagnostics']['create'],
+    after: dropFreshSessions,
+  },
+  // Notes only: repeatable (clearing twice answers CONFLICT, tests/api/contract.test.ts).
+  'diagnostics.update': { rule: 'sessionWork', input: (fx) => ({ id: fx.shopSessionOfA, notes: 'Matrix' }) satisfies In['diagnostics']['update'] },
+  'diagnostics.targets': {
+    rule: 'shopWork',
+    input: (fx) => ({ vehicleId: fx.vehicleId, serviceCenterId: fx.shopA }) satisfies In['diagnostics']['targets'],
+    check: (answer, fx) => expect(z.array(z.object({ customerVehicleId: z.string() })).parse(answer).map((t) => t.customerVehicleId)).toContain(fx.customerVehicleOfA),
+  },
 };
 
 interface ProcedureDef {
@@ -1268,6 +1382,21 @@ const REST: Record<string, RestRow> = {
   },
   'GET /api/photos': { request: (fx) => ({ url: `/api/photos?inspectionId=${fx.inspectionOfA}` }) },
   'GET /api/photos/:id/analysis': { request: (fx) => ({ url: `/api/photos/${fx.inspectionPhotoOfA}/analysis` }) },
+
+  // Diagnostic sessions: the rules of the procedures behind them (diagnostics.*).
+  'GET /api/vehicles/:vehicleId/diagnostic-sessions': {
+    request: (fx, actor) => ({ url: `/api/vehicles/${fx.vehicleId}/diagnostic-sessions?limit=50${ASKS_AS_SHOP.has(actor) ? `&serviceCenterId=${fx.shopA}` : ''}` }),
+  },
+  'POST /api/vehicles/:vehicleId/diagnostic-sessions': {
+    request: (fx, actor) => {
+      const { vehicleId, ...shop } = sessionTarget(fx, actor, { customerVehicle: true });
+      return { url: `/api/vehicles/${vehicleId}/diagnostic-sessions`, body: { ...shop, ...matrixScan() } };
+    },
+    after: dropFreshSessions,
+  },
+  'GET /api/diagnostic-sessions/:id': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.shopSessionOfA}` }) },
+  'PATCH /api/diagnostic-sessions/:id': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.shopSessionOfA}`, body: { notes: 'REST matrix' } }) },
+  'GET /api/diagnostic-sessions/:id/report.csv': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.ownSessionOfA}/report.csv` }) },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/health': { rule: 'public', request: () => ({ url: '/api/health' }) },

@@ -26,6 +26,8 @@ import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/sh
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { CONDITIONS, DECISIONS, INSPECTION_STATUSES, type Inspection, type InspectionSummary, type PublicInspection } from '../../src/shared/inspections.ts';
+import { CODE_STATUSES, SESSION_SOURCES, type DiagnosticSession, type DiagnosticSessionSummary } from '../../src/shared/diagnostics.ts';
+import { DTC_COMPONENT_LABELS, DTC_SEVERITIES } from '../../src/shared/dtc.ts';
 import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
@@ -618,6 +620,10 @@ interface Fixtures {
   sharedPadsId: string;
   sharedPhotoId: string;
   shareToken: string;
+  /** Diagnostic sessions of the owner's car: the center's (`tech`) scan, with two codes, readiness,
+   * live and freeze-frame values, which the rows change and clear; and the owner's own manual one. */
+  sessionId: string;
+  ownSessionId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -760,6 +766,23 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
   await asTech.inspections.attachPhoto({ id: shared.id, itemId: sharedPads, fileId: sharedPhoto.id });
   await asTech.inspections.complete({ id: shared.id, signature: 'Terry Tech' });
   const { link } = await asTech.inspections.share({ id: shared.id });
+  const session = await asTech.diagnostics.create({
+    ...forCustomer,
+    source: 'adapter',
+    adapter: 'ELM327 v1.5',
+    protocol: 'ISO 15765-4 (CAN 11/500)',
+    vin: VIN,
+    milOn: true,
+    voltage: 12.4,
+    codes: [
+      { code: 'P0420', status: 'stored' },
+      { code: 'P0171', status: 'pending' },
+    ],
+    readiness: [{ key: 'catalyst', label: 'Catalyst', complete: false }],
+    live: [{ key: 'rpm', label: 'Engine speed', value: 780, unit: 'rpm' }],
+    freezeFrame: [{ key: 'coolant', label: 'Coolant temperature', value: 88, unit: '°C' }],
+  });
+  const ownSession = await asOwner.diagnostics.create({ vehicleId: vehicle.id, source: 'manual', codes: [{ code: 'P0455', status: 'stored' }] });
 
   return {
     users: { owner, other, tech },
@@ -816,6 +839,8 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     sharedPadsId: sharedPads,
     sharedPhotoId: sharedPhoto.id,
     shareToken: link.slice(link.lastIndexOf('/') + 1),
+    sessionId: session.id,
+    ownSessionId: ownSession.id,
     unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
@@ -982,6 +1007,50 @@ const isPdf = (res: LightMyRequestResponse) => {
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 };
+
+const sessionSummaryFields = {
+  id: uuid,
+  vehicleId: uuid,
+  vehicleLabel: text,
+  serviceCenterId: uuid.nullable(),
+  serviceCenterName: maybeText,
+  customerName: maybeText,
+  ranBy: maybeText,
+  source: z.enum(SESSION_SOURCES),
+  milOn: z.boolean().nullable(),
+  mileage: z.number().int().min(0).nullable(),
+  codeCount: z.number().int().min(0),
+  clearedAt: when.nullable(),
+  createdAt: when,
+};
+const sessionSummaryShape = z.object(sessionSummaryFields).strict() satisfies z.ZodType<Wire<DiagnosticSessionSummary>>;
+const readingShape = z.object({ key: text, label: text, value: z.number(), unit: text }).strict();
+const sessionShape = z
+  .object({
+    ...sessionSummaryFields,
+    adapter: maybeText,
+    protocol: maybeText,
+    vin: z.string().length(17).nullable(),
+    voltage: z.number().nullable(),
+    readiness: z.array(z.object({ key: text, label: text, complete: z.boolean() }).strict()),
+    live: z.array(readingShape),
+    freezeFrame: z.array(readingShape),
+    notes: maybeText,
+    codes: z.array(
+      z
+        .object({
+          code: z.string().regex(/^[PCBU][0-3][0-9A-F]{3}$/),
+          status: z.enum(CODE_STATUSES),
+          title: z.string().min(1),
+          severity: z.enum(DTC_SEVERITIES).nullable(),
+          component: z.enum(Object.values(DTC_COMPONENT_LABELS) as [string, ...string[]]).nullable(),
+        })
+        .strict(),
+    ),
+    canEdit: z.boolean(),
+  })
+  .strict() satisfies z.ZodType<Wire<DiagnosticSession>>;
+const CATALYST = { code: 'P0420', status: 'stored', title: 'Catalyst System Efficiency Below Threshold (Bank 1)', severity: 'warning', component: 'Exhaust' };
 
 /** A photo for the upload rows; a well-formed public token no link has. */
 const PHOTO = await picture(40, 30);
@@ -1969,7 +2038,15 @@ const ROWS: Row[] = [
     check: (s) => expect(s.inspection).toMatchObject({ status: 'shared', sharedAt: expect.any(String), hasLink: true }),
   }),
   row({ method: 'GET', route: '/api/inspections/:id', url: (fx) => `/api/inspections/${fx.inspectionDraftId}`, as: 'owner', status: 200, shape: inspectionShape, note: 'shared now: the customer reads it', check: (i) => expect(i).toMatchObject({ status: 'shared', canDecide: true }) }),
-  row({ method: 'DELETE', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'owner', status: 404, note: 'the customer reads it; the link is the shop\'s' }),
+  row({
+    method: 'DELETE',
+    route: '/api/inspections/:id/share',
+    url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`,
+    as: 'owner',
+    status: 403,
+    note: 'the customer reads it; the link is the shop\'s',
+    check: (e) => expect(e).toMatchObject({ message: 'Only the shop\u2019s staff change its inspection' }),
+  }),
   row({ method: 'DELETE', route: '/api/inspections/:id/share', url: `/api/inspections/${MISSING}/share`, as: 'tech', status: 404 }),
   row({ method: 'DELETE', route: '/api/inspections/:id/share', url: '/api/inspections/nope/share', as: 'tech', status: 400 }),
   row({ method: 'DELETE', route: '/api/inspections/:id/share', url: (fx) => `/api/inspections/${fx.inspectionDraftId}/share`, as: 'anonymous', status: 401 }),
@@ -2090,6 +2167,205 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/photos/:id/analysis', url: `/api/photos/${MISSING}/analysis`, as: 'owner', status: 404 }),
   row({ method: 'GET', route: '/api/photos/:id/analysis', url: '/api/photos/nope/analysis', as: 'owner', status: 400 }),
   row({ method: 'GET', route: '/api/photos/:id/analysis', url: (fx) => `/api/photos/${fx.sharedPhotoId}/analysis`, as: 'anonymous', status: 401 }),
+
+  // -- Diagnostic sessions -------------------------------------------------------------------
+  // The center (tech) scanned the owner's car (fixtures): the owner reads it, the shop changes it and
+  // clears its codes once. The owner's own scan is theirs: the shop does not see it.
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions?limit=50`,
+    as: 'owner',
+    status: 200,
+    shape: z.array(sessionSummaryShape),
+    note: "the shop's scan of their car and their own",
+    check: (list, fx) => {
+      expect(idsOf(list)).toEqual(expect.arrayContaining([fx.sessionId, fx.ownSessionId]));
+      expect(list.find((s) => s.id === fx.sessionId)).toMatchObject({ vehicleLabel: '2020 Toyota Camry', serviceCenterId: fx.centerId, serviceCenterName: 'Contract Garage', source: 'adapter', milOn: true, codeCount: 2, clearedAt: null });
+      expect(list.find((s) => s.id === fx.ownSessionId)).toMatchObject({ serviceCenterId: null, customerName: null, source: 'manual', codeCount: 1 });
+    },
+  }),
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions?serviceCenterId=${fx.centerId}`,
+    as: 'tech',
+    status: 200,
+    shape: z.array(sessionSummaryShape),
+    note: "the shop's, not the owner's own",
+    check: (list, fx) => {
+      expect(idsOf(list)).toContain(fx.sessionId);
+      expect(idsOf(list)).not.toContain(fx.ownSessionId);
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'other', status: 200, shape: z.array(sessionSummaryShape), note: "another owner's car: none of theirs", check: (list) => expect(list).toEqual([]) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions?serviceCenterId=${fx.centerId}`, as: 'other', status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions?serviceCenterId=${MISSING}`, as: 'tech', status: 404, note: 'unknown shop' }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: '/api/vehicles/nope/diagnostic-sessions', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'vehicleId: Invalid vehicle id' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions?limit=51`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`,
+    as: 'tech',
+    body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, source: 'adapter', vin: VIN.toLowerCase(), mileage: 30_200, codes: [{ code: 'p0420', status: 'stored' }, { code: 'P0420', status: 'stored' }] }),
+    status: 201,
+    shape: sessionShape,
+    note: 'a code read twice is one finding',
+    check: (s, fx) => expect(s).toMatchObject({ serviceCenterId: fx.centerId, serviceCenterName: 'Contract Garage', customerName: expect.any(String), vin: VIN, mileage: 30_200, codeCount: 1, codes: [CATALYST], canEdit: true, clearedAt: null }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`,
+    as: 'owner',
+    body: () => ({ source: 'manual', codes: [{ code: 'P0455', status: 'pending' }] }),
+    status: 201,
+    shape: sessionShape,
+    note: 'typed by hand, for a car in the garage',
+    check: (s) => expect(s).toMatchObject({ source: 'manual', serviceCenterId: null, customerName: null, codeCount: 1, codes: [{ code: 'P0455', status: 'pending' }], canEdit: true }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`,
+    as: 'owner',
+    body: () => ({ source: 'manual', codes: [{ code: 'X1234', status: 'stored' }] }),
+    status: 400,
+    check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { codes: [expect.any(String)] } } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`,
+    as: 'owner',
+    body: () => ({ source: 'adapter', vin: SPARE_VIN }),
+    status: 400,
+    note: "another car's VIN",
+    check: (e) => expect(e).toMatchObject({ message: `The VIN read from the car (${SPARE_VIN}) is not this vehicle's (${VIN}): choose the right vehicle` }),
+  }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'tech', body: (fx) => ({ serviceCenterId: fx.centerId, source: 'manual' }), status: 400, note: "a shop names the customer's vehicle too", check: (e) => expect(e).toMatchObject({ message: 'A shop names both serviceCenterId and customerVehicleId' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'other', body: () => ({ source: 'manual' }), status: 404, note: 'not in their garage', check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found in your garage' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'other', body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, source: 'manual' }), status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({
+    method: 'POST',
+    route: '/api/vehicles/:vehicleId/diagnostic-sessions',
+    url: (fx) => `/api/vehicles/${fx.spareVehicleId}/diagnostic-sessions`,
+    as: 'tech',
+    body: (fx) => ({ serviceCenterId: fx.centerId, customerVehicleId: fx.customerVehicleId, source: 'manual' }),
+    status: 404,
+    note: "the customer's vehicle is another car",
+    check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found among this shop\u2019s customers' }),
+  }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: `/api/vehicles/${MISSING}/diagnostic-sessions`, as: 'owner', body: () => ({ source: 'manual' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'POST', route: '/api/vehicles/:vehicleId/diagnostic-sessions', url: (fx) => `/api/vehicles/${fx.vehicle.id}/diagnostic-sessions`, as: 'anonymous', body: () => ({ source: 'manual' }), status: 401 }),
+
+  row({
+    method: 'GET',
+    route: '/api/diagnostic-sessions/:id',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`,
+    as: 'tech',
+    status: 200,
+    shape: sessionShape,
+    check: (s) => {
+      expect(s).toMatchObject({ adapter: 'ELM327 v1.5', protocol: 'ISO 15765-4 (CAN 11/500)', vin: VIN, voltage: 12.4, milOn: true, canEdit: true });
+      expect(s.codes).toEqual([CATALYST, expect.objectContaining({ code: 'P0171', status: 'pending' })]);
+      expect([s.readiness, s.live, s.freezeFrame]).toEqual([
+        [{ key: 'catalyst', label: 'Catalyst', complete: false }],
+        [{ key: 'rpm', label: 'Engine speed', value: 780, unit: 'rpm' }],
+        [{ key: 'coolant', label: 'Coolant temperature', value: 88, unit: '°C' }],
+      ]);
+    },
+  }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'owner', status: 200, shape: sessionShape, note: 'the customer reads it', check: (s) => expect(s).toMatchObject({ codeCount: 2, canEdit: false }) }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.ownSessionId}`, as: 'tech', status: 404, note: "the owner's own scan is not the shop's" }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Diagnostic session not found' }) }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: `/api/diagnostic-sessions/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: '/api/diagnostic-sessions/nope', as: 'tech', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Invalid diagnostic session id' }) }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'anonymous', status: 401 }),
+
+  row({
+    method: 'PATCH',
+    route: '/api/diagnostic-sessions/:id',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`,
+    as: 'tech',
+    body: () => ({ notes: ' Replaced the downstream O2 sensor ', live: [{ key: 'rpm', label: 'Engine speed', value: 820, unit: 'rpm' }] }),
+    status: 200,
+    shape: sessionShape,
+    check: (s) => expect(s).toMatchObject({ notes: 'Replaced the downstream O2 sensor', live: [{ key: 'rpm', value: 820 }], clearedAt: null, codeCount: 2 }),
+  }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'tech', body: () => ({ cleared: false }), status: 400, note: 'clearing is only ever true' }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'tech', body: () => ({ notes: 'x'.repeat(2001) }), status: 400, check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { notes: ['Notes are at most 2000 characters'] } } }) }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: '/api/diagnostic-sessions/nope', as: 'tech', body: () => ({ notes: 'x' }), status: 400 }),
+  row({
+    method: 'PATCH',
+    route: '/api/diagnostic-sessions/:id',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`,
+    as: 'owner',
+    body: () => ({ cleared: true }),
+    status: 403,
+    note: 'the customer reads it, the shop changes it',
+    check: (e) => expect(e).toMatchObject({ message: 'Only whoever ran the scan (the shop, or the owner for their own) changes it' }),
+  }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'other', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.ownSessionId}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404, note: "the owner's own scan is not the shop's" }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: `/api/diagnostic-sessions/${MISSING}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.ownSessionId}`, as: 'owner', body: () => ({ notes: 'Gas cap tightened' }), status: 200, shape: sessionShape, note: 'their own scan', check: (s) => expect(s).toMatchObject({ notes: 'Gas cap tightened', canEdit: true }) }),
+  row({
+    method: 'PATCH',
+    route: '/api/diagnostic-sessions/:id',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`,
+    as: 'tech',
+    body: () => ({ cleared: true }),
+    status: 200,
+    shape: sessionShape,
+    note: 'codes cleared from the car: what was found stays',
+    check: (s) => expect(s).toMatchObject({ clearedAt: expect.any(String), codeCount: 2, codes: [CATALYST, { code: 'P0171' }], notes: 'Replaced the downstream O2 sensor' }),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/api/diagnostic-sessions/:id',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`,
+    as: 'tech',
+    body: () => ({ cleared: true }),
+    status: 409,
+    note: 'cleared once',
+    check: (e) => expect(e).toMatchObject({ message: 'The codes of this session were cleared already' }),
+  }),
+
+  row({
+    method: 'GET',
+    route: '/api/diagnostic-sessions/:id/report.csv',
+    url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}/report.csv`,
+    as: 'tech',
+    status: 200,
+    check: (_b, _fx, res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="diagnostic-session-2020-toyota-camry-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('section,item,status,value,unit,detail');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          `session,vehicle,,2020 Toyota Camry,,${VIN}`,
+          'session,check engine light,,on,,',
+          'code,P0420,Stored,warning,,Catalyst System Efficiency Below Threshold (Bank 1)',
+          'readiness,Catalyst,not complete,,,',
+          'live,Engine speed,,820,rpm,',
+          'freeze frame,Coolant temperature,,88,°C,',
+          'session,notes,,,,Replaced the downstream O2 sensor',
+        ]),
+      );
+      expect(lines.some((line) => line.startsWith('session,codes cleared,,'))).toBe(true);
+    },
+  }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}/report.csv`, as: 'owner', status: 200, note: 'the customer downloads it', check: (_b, _fx, res) => expect(res.body).toContain('code,P0171,Pending,') }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}/report.csv`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: `/api/diagnostic-sessions/${MISSING}/report.csv`, as: 'owner', status: 404 }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: '/api/diagnostic-sessions/nope/report.csv', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}/report.csv`, as: 'anonymous', status: 401 }),
 
   // -- Import and export ---------------------------------------------------------------------
   row({
