@@ -118,7 +118,7 @@ export interface DiagnosticSession extends DiagnosticSessionSummary {
   live: Reading[];
   freezeFrame: Reading[];
   notes: string | null;
+  /** As they were found: clearing the car's codes leaves them on record. */
   codes: SessionCode[];
-  /** The codes as they were when cleared (the session keeps what was found). */
   canEdit: boolean;
 }

@@ -2307,7 +2307,7 @@ const ROWS: Row[] = [
     body: () => ({ cleared: true }),
     status: 403,
     note: 'the customer reads it, the shop changes it',
-    check: (e) => expect(e).toMatchObject({ message: 'Only whoever ran the scan (the shop, or the owner for their own) changes it' }),
+    check: (e) => expect(e).toMatchObject({ message: 'Only the shop that ran the scan changes it; an owner\u2019s own scan, the owner and editors of the vehicle' }),
   }),
   row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}`, as: 'other', body: () => ({ notes: 'x' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/diagnostic-sessions/:id', url: (fx) => `/api/diagnostic-sessions/${fx.ownSessionId}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404, note: "the owner's own scan is not the shop's" }),

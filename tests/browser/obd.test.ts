@@ -105,7 +105,7 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     await codesTab.getByTestId('session-cleared').waitFor();
     await expect(codesTab.getByTestId('session-code').getByRole('heading').allTextContents()).resolves.toEqual(['P0133', 'P0420', 'P0171', 'P0420']);
     await codesTab.getByTestId('session-code').filter({ hasText: 'Pending' }).getByRole('heading', { name: 'P0171' }).waitFor();
-    await codesTab.getByTestId('session-code').filter({ hasText: 'Permanent' }).getByText('On the vehicle diagram: Exhaust').waitFor();
+    await codesTab.getByTestId('session-code').filter({ hasText: 'Permanent' }).getByRole('link', { name: 'Show the exhaust on the vehicle diagram' }).waitFor();
     // The counts are the session's, by the catalogue's severity.
     for (const level of ['critical', 'warning', 'info'] as const) {
       const label = { critical: 'Critical', warning: 'Warning', info: 'Info' }[level];
@@ -213,6 +213,13 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     await page.getByRole('tabpanel', { name: 'System Tests' }).getByText(/this session was entered by hand/).waitFor();
     await page.getByRole('tab', { name: 'Reports' }).click();
     await page.getByTestId('session-report').getByText('Entered by hand').waitFor();
+    // A saved code leads to the knowledge base and to its component on the vehicle's diagram.
+    await page.getByRole('tab', { name: 'Error Codes' }).click();
+    const catalyst = codes.getByTestId('session-code').filter({ hasText: 'P0420' });
+    await expect(catalyst.getByRole('link', { name: 'Knowledge about P0420' }).getAttribute('href')).resolves.toBe('/knowledge?q=P0420');
+    await catalyst.getByRole('link', { name: 'Show the exhaust on the vehicle diagram' }).click();
+    await page.waitForURL(/\/\?vehicle=[0-9a-f-]{36}&component=Exhaust$/);
+    await page.getByRole('region', { name: 'Exhaust details' }).waitFor();
     await screenshot(page, 'diagnostics-reports-375');
     expect(scriptErrors(page)).toEqual([]);
   });

@@ -102,7 +102,8 @@ export default function KnowledgePage() {
   const kind: KnowledgeKind = isKind(tabParam) ? tabParam : 'article';
   const openId = params.get('item');
 
-  const [search, setSearch] = useState('');
+  // A link may name what to look for (`/knowledge?q=P0420` from a trouble code).
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [audience, setAudience] = useState<AudienceFilter>(role ?? 'all');
   const [tags, setTags] = useState<string[]>([]);

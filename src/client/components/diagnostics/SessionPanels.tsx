@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconBulb, IconCar, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { CODE_STATUS_LABELS } from '../../../shared/diagnostics.ts';
 import { DTC_SEVERITY_LABELS } from '../../../shared/dtc.ts';
 import { SeverityBadge, type SeverityLabel } from './SeverityBadge.tsx';
@@ -65,13 +66,24 @@ export function SessionCodes({ view, onExplain }: { view: SessionView | null; on
                 </Text>
                 <Group gap={6} wrap="nowrap">
                   <IconCar size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text size="sm" c="dimmed">
-                    {code.component ? `On the vehicle diagram: ${code.component}` : 'Not drawn on the vehicle diagram'}
-                  </Text>
+                  {code.component && view.vehicleId ? (
+                    <Anchor component={Link} href={`/?vehicle=${view.vehicleId}&component=${encodeURIComponent(code.component)}`} size="sm">
+                      Show the {code.component.toLowerCase()} on the vehicle diagram
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {code.component ? `On the vehicle diagram: ${code.component}` : 'Not drawn on the vehicle diagram'}
+                    </Text>
+                  )}
                 </Group>
-                <Button variant="light" size="xs" leftSection={<IconBook2 size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => onExplain(code.code)}>
-                  Explain {code.code}
-                </Button>
+                <Group gap="xs">
+                  <Button variant="light" size="xs" leftSection={<IconBook2 size={14} />} onClick={() => onExplain(code.code)}>
+                    Explain {code.code}
+                  </Button>
+                  <Button component={Link} href={`/knowledge?q=${encodeURIComponent(code.code)}`} variant="subtle" size="xs">
+                    Knowledge about {code.code}
+                  </Button>
+                </Group>
               </Stack>
             </Card>
           );

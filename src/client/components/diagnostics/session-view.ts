@@ -19,6 +19,8 @@ export interface ViewCode {
 export interface SessionView {
   /** Null: read (or typed) on this page and not saved. */
   id: string | null;
+  /** The stored vehicle a saved session is of (links to its diagram); null for a reading not saved. */
+  vehicleId: string | null;
   source: 'adapter' | 'manual';
   milOn: boolean | null;
   codes: ViewCode[];
@@ -29,7 +31,7 @@ export interface SessionView {
 export const SCAN_IN_VIEW = 'scan';
 
 export function sessionView(session: DiagnosticSession): SessionView {
-  return { id: session.id, source: session.source, milOn: session.milOn, codes: session.codes, readiness: session.readiness, clearedAt: session.clearedAt };
+  return { id: session.id, vehicleId: session.vehicleId, source: session.source, milOn: session.milOn, codes: session.codes, readiness: session.readiness, clearedAt: session.clearedAt };
 }
 
 /** A reading not yet saved, its codes explained by the catalogue (cached: the scanner asked already). */
@@ -39,6 +41,7 @@ export function useDraftView(draft: ScanDraft | null): SessionView | null {
   if (!draft) return null;
   return {
     id: null,
+    vehicleId: null,
     source: draft.source,
     milOn: draft.milOn,
     readiness: draft.readiness,

@@ -1,6 +1,7 @@
 import { Alert, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconListDetails, IconSchema, IconVideo } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import type { Role } from '../../../shared/constants.ts';
 import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
 import { PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
@@ -21,17 +22,22 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const kind = bodyKindOf(vehicle);
   const list = components.data ?? [];
-  const selected = list.find((c) => c.id === selectedId) ?? null;
+  // A link may open the diagram at a component (`&component=Exhaust` from a trouble code), by name or id.
+  const [params] = useSearchParams();
+  const asked = params.get('component');
+  const linked = selectedId === null && asked ? (list.find((c) => c.id === asked || c.name.toLowerCase() === asked.toLowerCase()) ?? null) : null;
+  const selected = list.find((c) => c.id === selectedId) ?? linked;
+  const shownId = selected?.id ?? null;
   const electric = list.some((c) => c.name === 'Drive Motor');
   const vehicleName = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   // Empty unless the vehicle is in the user's garage.
   const due = trpc.garage.due.useQuery({ vehicleId: vehicle.id, timeZone: browserTimeZone() });
-  const dueItems = (due.data ?? []).filter((item) => item.componentId === selectedId);
+  const dueItems = (due.data ?? []).filter((item) => item.componentId === shownId);
   // The vehicle page is shown signed in only. Empty unless the user's latest finished inspection
   // of this vehicle (their own self-check, or a shop's shared with them) checked a component.
   const conditions = trpc.inspections.conditions.useQuery({ vehicleId: vehicle.id });
   const statuses = useMemo(() => new Map((conditions.data ?? []).map((c) => [c.componentId, c.status])), [conditions.data]);
-  const selectedCondition = conditions.data?.find((c) => c.componentId === selectedId);
+  const selectedCondition = conditions.data?.find((c) => c.componentId === shownId);
 
   return (
     <Tabs defaultValue="diagram" keepMounted={false}>
@@ -62,7 +68,7 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
                   kind={kind}
                   vehicleName={vehicleName}
                   components={list}
-                  selectedId={selectedId}
+                  selectedId={shownId}
                   onSelect={(component) => setSelectedId(component.id)}
                   conditions={statuses}
                 />

@@ -81,10 +81,12 @@ export async function createSession(db: Database, user: User, values: CreateSess
 /** Notes, a newer live snapshot, or the clearing of codes; by whoever ran it (staff of the shop, or the owner). */
 export async function updateSession(db: Database, user: User, input: { id: string; notes?: string | null; live?: Reading[]; cleared?: true }): Promise<DiagnosticSession> {
   return db.transaction().execute(async (trx) => {
+    // Only someone who may see the session waits on its lock; the row is read again once it is held.
+    if (!(await findVisibleSession(trx, user.id, input.id))) throw sessionNotFound();
     await lockSession(trx, input.id);
     const row = await findVisibleSession(trx, user.id, input.id);
     if (!row) throw sessionNotFound();
-    if (!(await canEdit(trx, user, row))) throw domainError('FORBIDDEN', 'Only whoever ran the scan (the shop, or the owner for their own) changes it');
+    if (!(await canEdit(trx, user, row))) throw domainError('FORBIDDEN', 'Only the shop that ran the scan changes it; an owner\u2019s own scan, the owner and editors of the vehicle');
     if (input.cleared && row.cleared_at) throw domainError('CONFLICT', 'The codes of this session were cleared already');
     await updateSessionRow(trx, row.id, { notes: input.notes, live: input.live, cleared: input.cleared ? { by: user.id } : undefined });
     if (row.service_center_id) {
@@ -108,8 +110,8 @@ export async function sessionCsv(db: Executor, user: User, id: string): Promise<
     ...(session.clearedAt ? [['session', 'codes cleared', null, session.clearedAt.toISOString(), null, null] as CsvCell[]] : []),
     ...session.codes.map((c): CsvCell[] => ['code', c.code, CODE_STATUS_LABELS[c.status], c.severity, null, textCell(c.title)]),
     ...session.readiness.map((m): CsvCell[] => ['readiness', textCell(m.label), m.complete ? 'complete' : 'not complete', null, null, null]),
-    ...session.live.map((r): CsvCell[] => ['live', textCell(r.label), null, r.value, r.unit, null]),
-    ...session.freezeFrame.map((r): CsvCell[] => ['freeze frame', textCell(r.label), null, r.value, r.unit, null]),
+    ...session.live.map((r): CsvCell[] => ['live', textCell(r.label), null, r.value, textCell(r.unit), null]),
+    ...session.freezeFrame.map((r): CsvCell[] => ['freeze frame', textCell(r.label), null, r.value, textCell(r.unit), null]),
     ...(session.notes ? [['session', 'notes', null, null, null, textCell(session.notes)] as CsvCell[]] : []),
   ];
   const slug = `${session.vehicleLabel}-${session.createdAt.toISOString().slice(0, 10)}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -85,6 +85,8 @@ export async function getInspection(db: Executor, user: User, id: string): Promi
  * its owner; anyone else who can see it gets 403. Completed ones are read-only (409).
  */
 export async function editable(db: Executor, user: User, id: string, options: { draftOnly: boolean }): Promise<HeaderRow> {
+  // Only someone who may see the inspection waits on its lock; the row is read again once it is held.
+  await visibleHeader(db, user, id);
   await lockInspection(db, id);
   const row = await visibleHeader(db, user, id);
   if (row.service_center_id) {
@@ -185,6 +187,7 @@ export async function completeInspection(db: Database, user: User, id: string, s
  */
 export async function decideRecommendation(db: Database, user: User, input: { id: string; itemId: string; decision: Decision }): Promise<Inspection> {
   return db.transaction().execute(async (trx) => {
+    await visibleHeader(trx, user, input.id);
     await lockInspection(trx, input.id);
     const row = await visibleHeader(trx, user, input.id);
     if (row.user_id !== user.id || !row.service_center_id || !row.customer_vehicle_id) {
