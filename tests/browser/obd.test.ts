@@ -36,7 +36,8 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     const shop = await registerShop(server.db, user, { name: 'Bayside Diagnostics' });
     const owner = await createUser(server.db, { role: 'simple' });
     const customer = await server.db.insertInto('shop_customers').values({ service_center_id: shop.id, user_id: owner.id, name: 'Pat Owner' }).returning('id').executeTakeFirstOrThrow();
-    await server.db.insertInto('shop_customer_vehicles').values({ customer_id: customer.id, vehicle_id: vehicle.id, odometer: 61_500 }).execute();
+    const farmTruck = await callerFor(server.db, owner).garage.add({ vehicleId: vehicle.id, nickname: 'Farm truck', odometer: 61_500 });
+    await server.db.insertInto('shop_customer_vehicles').values({ customer_id: customer.id, vehicle_id: vehicle.id, garage_vehicle_id: farmTruck.id, odometer: 61_500 }).execute();
     const scanner = page.getByRole('tabpanel', { name: 'OBD Scanner' });
 
     await page.goto(`${server.url}/diagnostics`);
@@ -163,7 +164,12 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     for (const colorScheme of ['light', 'dark'] as const) {
       const customerPage = await newPage(browser, { colorScheme, viewport: { width: 375, height: 812 } });
       await customerPage.request.post(`${server.url}/api/login`, { data: { email: owner.email, password: TEST_PASSWORD } });
-      await customerPage.goto(`${server.url}/diagnostics/sessions/${session.id}`);
+      // The scan is part of the truck's history in My Garage.
+      await customerPage.goto(`${server.url}/garage`);
+      const latest = customerPage.getByTestId('latest-diagnostic-session');
+      await latest.getByText(/\(cleared\)/).waitFor();
+      await latest.getByRole('link', { name: 'View the scan report' }).click();
+      await customerPage.waitForURL(`${server.url}/diagnostics/sessions/${session.id}`);
       await customerPage.getByTestId('report-cleared').waitFor();
       await customerPage.getByRole('link', { name: 'Back to My Garage' }).waitFor();
       await checkA11y(customerPage);

@@ -20,6 +20,7 @@ import { URGENCIES, type DueItem, type GarageVehicle } from '../../../shared/gar
 import type { Reminder } from '../../../shared/reminders.ts';
 import { useUnits } from '../../lib/units.ts';
 import { DueTable, type ReminderActions } from './DueTable.tsx';
+import { LatestDiagnosticSession } from './LatestDiagnosticSession.tsx';
 import { LatestInspection } from './LatestInspection.tsx';
 import { exportLinks } from './links.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
@@ -135,6 +136,7 @@ export function GarageCard({
           </Group>
         </Group>
         <LatestInspection vehicleId={vehicle.id} />
+        <LatestDiagnosticSession vehicleId={vehicle.id} />
         {due.length + reminders.length > 0 ? (
           <DueTable items={due} reminders={reminders} actions={reminderActions} name={entry.nickname} />
         ) : (
