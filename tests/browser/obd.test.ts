@@ -146,6 +146,12 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     await page.getByTestId('report-cleared').waitFor();
     await page.getByRole('region', { name: 'Freeze frame' }).getByText('Code that stored the frame').waitFor();
     await page.getByRole('button', { name: 'Print' }).waitFor();
+    // The shop notes what it did; the notes print with the report.
+    const notes = page.getByRole('region', { name: 'Session notes' });
+    await notes.getByRole('textbox', { name: 'Notes' }).fill('Replaced the upstream oxygen sensor; recheck the catalyst monitor in a week.');
+    await notes.getByRole('button', { name: 'Save notes' }).click();
+    await page.getByText('Notes saved').first().waitFor();
+    await page.getByRole('region', { name: 'Notes', exact: true }).getByText('Replaced the upstream oxygen sensor', { exact: false }).waitFor();
     await checkA11y(page);
     await screenshot(page, 'diagnostic-session-report-light');
     expect(scriptErrors(page)).toEqual([]);
@@ -172,6 +178,9 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
       await customerPage.waitForURL(`${server.url}/diagnostics/sessions/${session.id}`);
       await customerPage.getByTestId('report-cleared').waitFor();
       await customerPage.getByRole('link', { name: 'Back to My Garage' }).waitFor();
+      // The customer reads the shop's notes and cannot change them.
+      await customerPage.getByRole('region', { name: 'Notes', exact: true }).getByText('Replaced the upstream oxygen sensor', { exact: false }).waitFor();
+      await expect(customerPage.getByRole('region', { name: 'Session notes' }).count()).resolves.toBe(0);
       await checkA11y(customerPage);
       await screenshot(customerPage, `diagnostic-session-report-simple-${colorScheme}-375`);
       expect(scriptErrors(customerPage)).toEqual([]);

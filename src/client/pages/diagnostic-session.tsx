@@ -2,6 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'wouter';
 import { sessionIdSchema } from '../../shared/diagnostics.ts';
+import { SessionNotes } from '../components/diagnostics/SessionNotes.tsx';
 import { SessionReport } from '../components/diagnostics/SessionReport.tsx';
 import { sessionCsvPath } from '../components/diagnostics/SessionReports.tsx';
 import { useSession } from '../lib/session.tsx';
@@ -45,7 +46,10 @@ export default function DiagnosticSessionPage() {
           <Skeleton h={240} />
         </Stack>
       ) : (
-        <SessionReport session={session.data} />
+        <>
+          {session.data.canEdit ? <SessionNotes session={session.data} /> : null}
+          <SessionReport session={session.data} />
+        </>
       )}
     </Stack>
   );
