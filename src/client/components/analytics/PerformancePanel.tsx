@@ -1,10 +1,10 @@
 import { BarChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconHourglass } from '@tabler/icons-react';
 import { centerLabel } from '../../../shared/format.ts';
 import { RESOLUTION_DEFINITION, type AnalyticsPerformance, type AnalyticsInput } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { FiguresTable } from './FiguresTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ChartCard, EmptyPeriod } from './ChartCard.tsx';
@@ -66,30 +66,18 @@ function Performance({ data }: { data: AnalyticsPerformance }) {
         {centers.length === 0 ? (
           <EmptyPeriod height={120} />
         ) : (
-          <ScrollTable label="Appointments per service center" minWidth={560}>
-            <Table verticalSpacing="sm" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Service Center</Table.Th>
-                  <Table.Th ta="right">Appointments</Table.Th>
-                  <Table.Th ta="right">Completed</Table.Th>
-                  <Table.Th ta="right">No-shows</Table.Th>
-                  <Table.Th ta="right">Revenue</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {centers.map((c) => (
-                  <Table.Tr key={c.serviceCenterId ?? 'none'}>
-                    <Table.Td fw={500}>{c.label}</Table.Td>
-                    <Table.Td ta="right">{formatCount(c.appointments)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(c.completed)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(c.noShows)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(c.revenue)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <FiguresTable
+            label="Appointments per service center"
+            rows={centers}
+            keyOf={(c) => c.serviceCenterId ?? 'none'}
+            name={{ header: 'Service Center', cell: (c) => c.label }}
+            columns={[
+              { header: 'Appointments', cell: (c) => formatCount(c.appointments) },
+              { header: 'Completed', cell: (c) => formatCount(c.completed) },
+              { header: 'No-shows', cell: (c) => formatCount(c.noShows) },
+              { header: 'Revenue', cell: (c) => formatMoney(c.revenue) },
+            ]}
+          />
         )}
       </SectionCard>
     </Stack>

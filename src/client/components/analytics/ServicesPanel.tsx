@@ -1,9 +1,9 @@
 import { BarChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Table } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { IconClockHour4, IconCurrencyDollar, IconTool } from '@tabler/icons-react';
 import type { AnalyticsInput, AnalyticsServices } from '../../../shared/analytics.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { FiguresTable } from './FiguresTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ChartCard, EmptyPeriod } from './ChartCard.tsx';
@@ -75,30 +75,18 @@ function Services({ data }: { data: AnalyticsServices }) {
         {data.byCount.length === 0 ? (
           <EmptyPeriod height={120} />
         ) : (
-          <ScrollTable label="Service types" minWidth={560}>
-            <Table verticalSpacing="sm" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Service Type</Table.Th>
-                  <Table.Th ta="right">Appointments</Table.Th>
-                  <Table.Th ta="right">Completed</Table.Th>
-                  <Table.Th ta="right">Revenue</Table.Th>
-                  <Table.Th ta="right">Avg. Duration</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.byCount.map((s) => (
-                  <Table.Tr key={s.serviceType}>
-                    <Table.Td fw={500}>{s.serviceType}</Table.Td>
-                    <Table.Td ta="right">{formatCount(s.appointments)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(s.completed)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(s.revenue)}</Table.Td>
-                    <Table.Td ta="right">{formatMinutes(s.averageDurationMinutes)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <FiguresTable
+            label="Service types"
+            rows={data.byCount}
+            keyOf={(s) => s.serviceType}
+            name={{ header: 'Service Type', cell: (s) => s.serviceType }}
+            columns={[
+              { header: 'Appointments', cell: (s) => formatCount(s.appointments) },
+              { header: 'Completed', cell: (s) => formatCount(s.completed) },
+              { header: 'Revenue', cell: (s) => formatMoney(s.revenue) },
+              { header: 'Avg. Duration', cell: (s) => formatMinutes(s.averageDurationMinutes) },
+            ]}
+          />
         )}
       </SectionCard>
     </Stack>
