@@ -34,6 +34,8 @@ export default function InspectionPage() {
   const onSaved = (updated: Inspection) => {
     utils.inspections.get.setData({ id }, updated);
     void utils.inspections.list.invalidate();
+    // Signing, sharing and decisions change the diagram's colours and the garage's summary.
+    void utils.inspections.conditions.invalidate();
   };
   // The vehicle page and Camera Tools link to one component's items (?component=).
   const [params] = useSearchParams();

@@ -46,6 +46,7 @@ export function CameraCapture({
       stored = await uploadFile(file, setProgress).promise;
       notifySuccess('Photo saved', stored.name);
       void utils.files.myPhotos.invalidate();
+      void utils.files.photos.invalidate();
     } catch (error) {
       notifyError('Not saved', error instanceof Error ? error.message : 'The photo could not be saved');
       setProgress(null);

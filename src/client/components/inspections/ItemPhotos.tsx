@@ -76,6 +76,7 @@ export function ItemPhotos({ inspectionId, item, photoUrl, onSaved }: { inspecti
         throw error;
       }
       void utils.files.myPhotos.invalidate();
+      void utils.files.photos.invalidate();
     } catch (error) {
       setProblem(errorMessage(error, 'The photo could not be added'));
     } finally {
