@@ -21,6 +21,7 @@ import * as m0020 from './0020_vehicle_shares.ts';
 import * as m0021 from './0021_photo_analysis.ts';
 import * as m0022 from './0022_inspections.ts';
 import * as m0023 from './0023_diagnostic_sessions.ts';
+import * as m0024 from './0024_parts_inventory.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021_photo_analysis': m0021,
   '0022_inspections': m0022,
   '0023_diagnostic_sessions': m0023,
+  '0024_parts_inventory': m0024,
 };

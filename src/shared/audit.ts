@@ -4,7 +4,7 @@ import { shopIdSchema } from './shops.ts';
 
 /** The shop's audit log: who changed a customer's data, when, before and after (docs/customers.md#audit-log). */
 
-export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection', 'diagnostic_session'] as const;
+export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection', 'diagnostic_session', 'part', 'supplier'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   customer: 'Customer',
@@ -18,6 +18,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   center: 'Service center',
   inspection: 'Inspection',
   diagnostic_session: 'Diagnostic session',
+  part: 'Part',
+  supplier: 'Supplier',
 };
 export const AUDIT_PAGE_SIZE = 30;
 

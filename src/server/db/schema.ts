@@ -5,6 +5,7 @@ import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCusto
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 import type { DiagnosticCodesTable, DiagnosticSessionsTable, InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
 import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
+import type { PartsTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
@@ -12,6 +13,7 @@ export * from './schema-jobs.ts';
 export * from './schema-garage.ts';
 export * from './schema-inspections.ts';
 export * from './schema-media.ts';
+export * from './schema-parts.ts';
 
 /** JSON as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -145,6 +147,8 @@ export interface ServiceCentersTable {
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Stock may go below zero (migration 0024, docs/parts.md#backorders). */
+  allow_backorders: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface CustomerInquiriesTable {
@@ -256,6 +260,9 @@ export interface DB {
   inspection_photos: InspectionPhotosTable;
   diagnostic_sessions: DiagnosticSessionsTable;
   diagnostic_codes: DiagnosticCodesTable;
+  parts: PartsTable;
+  stock_movements: StockMovementsTable;
+  suppliers: SuppliersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -58,6 +58,7 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
   { table: 'inspections', column: 'signed_by', note: 'the typed signature stays on the report' },
   { table: 'inspection_items', column: 'decided_by', note: 'the decision stays, without who made it' },
   { table: 'inspection_photos', column: 'attached_by', note: '' },
+  { table: 'stock_movements', column: 'created_by', note: 'a shop\u2019s stock ledger stays whole, without who moved the stock' },
   { table: 'service_records', column: 'technician_id', note: 'work done as a technician stays in the customer\u2019s history, unnamed' },
   { table: 'customer_inquiries', column: 'customer_id', note: 'the shop keeps the request it received' },
   { table: 'customer_inquiries', column: 'assigned_to_id', note: '' },

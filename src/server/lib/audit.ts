@@ -5,7 +5,7 @@ import type { Executor } from '../db/index.ts';
 export interface AuditEntry {
   serviceCenterId: string;
   actorId: string;
-  entity: 'customer' | 'customer_vehicle' | 'inquiry' | 'inquiry_message' | 'appointment' | 'service_record' | 'staff' | 'invite' | 'center' | 'inspection' | 'diagnostic_session';
+  entity: 'customer' | 'customer_vehicle' | 'inquiry' | 'inquiry_message' | 'appointment' | 'service_record' | 'staff' | 'invite' | 'center' | 'inspection' | 'diagnostic_session' | 'part' | 'supplier';
   entityId: string;
   action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'convert' | 'reply' | 'accept' | 'revoke';
   before?: Json | null;
