@@ -25,6 +25,7 @@ import { registerCalendarRest } from './domains/calendar/rest.ts';
 import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerInspectionsRest } from './domains/inspections/rest.ts';
+import { registerPartsRest } from './domains/parts/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerDtcRest } from './domains/dtc/rest.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRest(app);
   registerAnalyticsRest(app);
   registerCustomersRest(app);
+  registerPartsRest(app);
   registerAuditRest(app);
   registerEmailRest(app);
   await registerFilesRest(app);

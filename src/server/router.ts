@@ -12,6 +12,7 @@ import { garageRouter } from './domains/garage/router.ts';
 import { importsRouter } from './domains/imports/router.ts';
 import { inspectionsRouter } from './domains/inspections/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
+import { partsRouter } from './domains/parts/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
   dtc: dtcRouter,
   inspections: inspectionsRouter,
   diagnostics: diagnosticSessionsRouter,
+  parts: partsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -341,6 +342,9 @@ interface Fixtures {
    * the customer), and A's own manual one (A's history, no shop). */
   shopSessionOfA: string;
   ownSessionOfA: string;
+  /** Shop A's part (with stock received) and supplier (docs/parts.md). */
+  partOfA: string;
+  supplierOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
@@ -467,6 +471,9 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     codes: [{ code: 'P0420', status: 'stored' }],
   });
   const ownSession = await asA.diagnostics.create({ vehicleId: vehicle.id, source: 'manual', codes: [{ code: SESSION_MARK, status: 'stored' }] });
+  const part = await callerFor(db, technician).parts.create({ serviceCenterId: shopA, partNumber: 'MATRIX-1', name: 'Matrix brake pads', category: 'Brakes', make: 'Ford', priceCents: 4_999 });
+  await callerFor(db, technician).parts.move({ partId: part.id, kind: 'received', quantity: 5 });
+  const supplier = await callerFor(db, manager).parts.suppliers.create({ serviceCenterId: shopA, name: 'Matrix Supply' });
 
   return {
     db,
@@ -499,6 +506,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     selfCheckOfA: selfCheck.id,
     shopSessionOfA: shopSession.id,
     ownSessionOfA: ownSession.id,
+    partOfA: part.id,
+    supplierOfA: supplier.id,
   };
 }
 
@@ -790,6 +799,9 @@ const matrixScan = () => ({ source: 'manual' as const, codes: [{ code: 'P0171', 
 async function dropFreshSessions(fx: Fixtures): Promise<void> {
   await fx.db.deleteFrom('diagnostic_sessions').where('vehicle_id', '=', fx.vehicleId).where('id', 'not in', [fx.shopSessionOfA, fx.ownSessionOfA]).execute();
 }
+
+/** A part number or supplier name no cell used before (an allowed create uses one up). */
+const freshName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 // ---- The procedure table -------------------------------------------------------------------
 
@@ -1140,6 +1152,33 @@ const PROCEDURES: Record<string, ProcedureRow> = {
     input: (fx) => ({ vehicleId: fx.vehicleId, serviceCenterId: fx.shopA }) satisfies In['diagnostics']['targets'],
     check: (answer, fx) => expect(z.array(z.object({ customerVehicleId: z.string() })).parse(answer).map((t) => t.customerVehicleId)).toContain(fx.customerVehicleOfA),
   },
+
+  // Shop A's parts, stock and suppliers (docs/parts.md#who-may-do-what): its staff (admins too) read
+  // them; any staff role adds parts and moves stock; managers and owners keep suppliers and backorders.
+  'parts.list': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA, make: 'ford', limit: 100 }) satisfies In['parts']['list'],
+    check: (answer, fx) => expect(pageIds(answer)).toContain(fx.partOfA),
+  },
+  'parts.get': { rule: 'shopRead', input: (fx) => ({ id: fx.partOfA }) satisfies In['parts']['get'] },
+  'parts.create': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA, partNumber: freshName('MX'), name: 'Matrix part' }) satisfies In['parts']['create'] },
+  'parts.update': { rule: 'shopWork', input: (fx) => ({ id: fx.partOfA, notes: 'Matrix' }) satisfies In['parts']['update'] },
+  'parts.inventory': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['parts']['inventory'],
+    check: (answer, fx) => expect(pageIds(answer)).toContain(fx.partOfA),
+  },
+  // Receiving may be repeated: every allowed cell adds one unit.
+  'parts.move': { rule: 'shopWork', input: (fx) => ({ partId: fx.partOfA, kind: 'received', quantity: 1 }) satisfies In['parts']['move'] },
+  'parts.movements': { rule: 'shopRead', input: (fx) => ({ partId: fx.partOfA }) satisfies In['parts']['movements'] },
+  'parts.setBackorders': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, allowBackorders: false }) satisfies In['parts']['setBackorders'] },
+  'parts.suppliers.list': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['parts']['suppliers']['list'],
+    check: (answer, fx) => expect(listIds(answer)).toContain(fx.supplierOfA),
+  },
+  'parts.suppliers.create': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, name: freshName('Matrix supplier') }) satisfies In['parts']['suppliers']['create'] },
+  'parts.suppliers.update': { rule: 'shopManage', input: (fx) => ({ id: fx.supplierOfA, notes: 'Matrix' }) satisfies In['parts']['suppliers']['update'] },
 };
 
 interface ProcedureDef {
@@ -1397,6 +1436,16 @@ const REST: Record<string, RestRow> = {
   'GET /api/diagnostic-sessions/:id': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.shopSessionOfA}` }) },
   'PATCH /api/diagnostic-sessions/:id': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.shopSessionOfA}`, body: { notes: 'REST matrix' } }) },
   'GET /api/diagnostic-sessions/:id/report.csv': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.ownSessionOfA}/report.csv` }) },
+
+  // Parts, stock and suppliers: the rules of the procedures behind them (parts.*).
+  'GET /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts?search=matrix&limit=100` }) },
+  'POST /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts`, body: { partNumber: freshName('REST'), name: 'REST part', priceCents: 100 } }) },
+  'PATCH /api/parts/:id': { request: (fx) => ({ url: `/api/parts/${fx.partOfA}`, body: { notes: 'REST matrix' } }) },
+  'GET /api/shops/:centerId/inventory': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/inventory?status=in_stock` }) },
+  'POST /api/inventory/:partId/movements': { request: (fx) => ({ url: `/api/inventory/${fx.partOfA}/movements`, body: { kind: 'received', quantity: 1 } }) },
+  'GET /api/shops/:centerId/suppliers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/suppliers` }) },
+  'POST /api/shops/:centerId/suppliers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/suppliers`, body: { name: freshName('REST supplier'), status: 'pending' } }) },
+  'PATCH /api/suppliers/:id': { request: (fx) => ({ url: `/api/suppliers/${fx.supplierOfA}`, body: { contactName: 'REST Contact' } }) },
 
   'GET /api/docs': { rule: 'public', request: () => ({ url: '/api/docs' }) },
   'GET /api/health': { rule: 'public', request: () => ({ url: '/api/health' }) },

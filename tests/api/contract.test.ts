@@ -27,6 +27,9 @@ import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { CONDITIONS, DECISIONS, INSPECTION_STATUSES, type Inspection, type InspectionSummary, type PublicInspection } from '../../src/shared/inspections.ts';
 import { CODE_STATUSES, SESSION_SOURCES, type DiagnosticSession, type DiagnosticSessionSummary } from '../../src/shared/diagnostics.ts';
+import { PART_CATEGORIES, STOCK_LEVELS, type Part } from '../../src/shared/parts.ts';
+import { MOVEMENT_KINDS, type InventoryPage, type StockMovement } from '../../src/shared/stock.ts';
+import { SUPPLIER_STATUSES, type Supplier } from '../../src/shared/suppliers.ts';
 import { DTC_COMPONENT_LABELS, DTC_SEVERITIES } from '../../src/shared/dtc.ts';
 import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
@@ -624,6 +627,11 @@ interface Fixtures {
    * live and freeze-frame values, which the rows change and clear; and the owner's own manual one. */
   sessionId: string;
   ownSessionId: string;
+  /** The center's (`tech` owns it) part PAD-100 with 3 units received from its supplier; a supplier
+   * of `workShopId`, where `tech` is a technician only. */
+  partId: string;
+  supplierId: string;
+  workSupplierId: string;
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -783,6 +791,23 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     freezeFrame: [{ key: 'coolant', label: 'Coolant temperature', value: 88, unit: '°C' }],
   });
   const ownSession = await asOwner.diagnostics.create({ vehicleId: vehicle.id, source: 'manual', codes: [{ code: 'P0455', status: 'stored' }] });
+  const supplier = await asTech.parts.suppliers.create({ serviceCenterId: center.id, name: 'Contract Supply', contactName: 'Sam Supplier', email: 'sales@supply.example' });
+  const part = await asTech.parts.create({
+    serviceCenterId: center.id,
+    partNumber: 'PAD-100',
+    name: 'Front brake pads',
+    brand: 'Akebono',
+    category: 'Brakes',
+    make: 'Toyota',
+    model: 'Camry',
+    yearFrom: 2018,
+    yearTo: 2022,
+    unitCostCents: 2_500,
+    priceCents: 5_999,
+    reorderPoint: 2,
+  });
+  await asTech.parts.move({ partId: part.id, kind: 'received', quantity: 3, supplierId: supplier.id });
+  const workSupplier = await db.insertInto('suppliers').values({ service_center_id: workShop.id, name: 'Work Shop Supply' }).returning('id').executeTakeFirstOrThrow();
 
   return {
     users: { owner, other, tech },
@@ -841,6 +866,9 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     shareToken: link.slice(link.lastIndexOf('/') + 1),
     sessionId: session.id,
     ownSessionId: ownSession.id,
+    partId: part.id,
+    supplierId: supplier.id,
+    workSupplierId: workSupplier.id,
     unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
@@ -1050,6 +1078,68 @@ const sessionShape = z
     canEdit: z.boolean(),
   })
   .strict() satisfies z.ZodType<Wire<DiagnosticSession>>;
+const partShape = z
+  .object({
+    id: uuid,
+    serviceCenterId: uuid,
+    partNumber: z.string().regex(/^[A-Z0-9][A-Z0-9 ./#_+-]*$/),
+    name: text,
+    brand: maybeText,
+    category: z.enum(PART_CATEGORIES),
+    make: maybeText,
+    model: maybeText,
+    yearFrom: z.number().int().nullable(),
+    yearTo: z.number().int().nullable(),
+    engine: maybeText,
+    unitCostCents: z.number().int().min(0),
+    priceCents: z.number().int().min(0),
+    reorderPoint: z.number().int().min(0),
+    onHand: z.number().int(),
+    status: z.enum(STOCK_LEVELS),
+    notes: maybeText,
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<Part>>;
+const partPageShape = z.object({ items: z.array(partShape), nextCursor: text.nullable() }).strict();
+const inventoryShape = z
+  .object({
+    items: z.array(partShape),
+    nextCursor: text.nullable(),
+    summary: z.object({ parts: z.number().int().min(0), lowStock: z.number().int().min(0), outOfStock: z.number().int().min(0), valueCents: z.number().int().min(0) }).strict(),
+    allowBackorders: z.boolean(),
+  })
+  .strict() satisfies z.ZodType<Wire<InventoryPage>>;
+const movementShape = z
+  .object({
+    id: uuid,
+    partId: uuid,
+    kind: z.enum(MOVEMENT_KINDS),
+    quantity: z.number().int(),
+    balance: z.number().int(),
+    reason: maybeText,
+    supplierId: uuid.nullable(),
+    supplierName: maybeText,
+    movedBy: maybeText,
+    createdAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<StockMovement>>;
+const moveResultShape = z.object({ part: partShape, movement: movementShape }).strict();
+const supplierShape = z
+  .object({
+    id: uuid,
+    serviceCenterId: uuid,
+    name: text,
+    contactName: maybeText,
+    email: maybeText,
+    phone: maybeText,
+    status: z.enum(SUPPLIER_STATUSES),
+    notes: maybeText,
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<Supplier>>;
+
 const CATALYST = { code: 'P0420', status: 'stored', title: 'Catalyst System Efficiency Below Threshold (Bank 1)', severity: 'warning', component: 'Exhaust' };
 
 /** A photo for the upload rows; a well-formed public token no link has. */
@@ -2366,6 +2456,117 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: `/api/diagnostic-sessions/${MISSING}/report.csv`, as: 'owner', status: 404 }),
   row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: '/api/diagnostic-sessions/nope/report.csv', as: 'owner', status: 400 }),
   row({ method: 'GET', route: '/api/diagnostic-sessions/:id/report.csv', url: (fx) => `/api/diagnostic-sessions/${fx.sessionId}/report.csv`, as: 'anonymous', status: 401 }),
+
+  // -- Parts, stock and suppliers -----------------------------------------------------------
+  // The center (tech owns it) keeps PAD-100 with 3 units in stock (fixtures); money in whole cents.
+  row({
+    method: 'GET',
+    route: '/api/shops/:centerId/parts',
+    url: (fx) => `/api/shops/${fx.centerId}/parts`,
+    as: 'tech',
+    status: 200,
+    shape: partPageShape,
+    check: (page, fx) => expect(page.items.find((p) => p.id === fx.partId)).toMatchObject({ partNumber: 'PAD-100', category: 'Brakes', priceCents: 5_999, onHand: 3, status: 'in_stock' }),
+  }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts?make=TOYOTA&model=camry&year=2020&search=pad`, as: 'tech', status: 200, shape: partPageShape, note: 'by fitment', check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.partId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts?make=Toyota&year=2017`, as: 'tech', status: 200, shape: partPageShape, note: 'a year it does not fit', check: (page) => expect(page).toEqual({ items: [], nextCursor: null }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts?year=1800`, as: 'tech', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Year must be 1900 or later' }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'other', status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: `/api/shops/${MISSING}/parts`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/parts',
+    url: (fx) => `/api/shops/${fx.centerId}/parts`,
+    as: 'tech',
+    body: () => ({ partNumber: 'flt-9', name: 'Oil filter', category: 'Engine', unitCostCents: 450, priceCents: 1_299, reorderPoint: 4 }),
+    status: 201,
+    shape: partShape,
+    check: (p, fx) => expect(p).toMatchObject({ serviceCenterId: fx.centerId, partNumber: 'FLT-9', make: null, onHand: 0, status: 'out_of_stock' }),
+  }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'tech', body: () => ({ partNumber: 'pad-100', name: 'Again' }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'The shop has a part numbered PAD-100 already' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'tech', body: () => ({ partNumber: 'X-1', name: 'Dollars', priceCents: '12.50' }), status: 400, note: 'cents, not an amount', check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { priceCents: [expect.any(String)] } } }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'other', body: () => ({ partNumber: 'X-2', name: 'Intruder' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'anonymous', body: () => ({ partNumber: 'X-3', name: 'Intruder' }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'tech', body: () => ({ reorderPoint: 3, engine: '2.5L' }), status: 200, shape: partShape, note: '3 on hand at a reorder point of 3', check: (p) => expect(p).toMatchObject({ reorderPoint: 3, engine: '2.5L', onHand: 3, status: 'low_stock' }) }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'tech', body: () => ({ onHand: 50 }), status: 400, note: 'stock changes only by movements' }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'other', body: () => ({ name: 'Intruder' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Part not found' }) }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: `/api/parts/${MISSING}`, as: 'tech', body: () => ({ name: 'Nobody' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/shops/:centerId/inventory',
+    url: (fx) => `/api/shops/${fx.centerId}/inventory`,
+    as: 'tech',
+    status: 200,
+    shape: inventoryShape,
+    note: 'PAD-100 low, FLT-9 out',
+    check: (page) => expect(page).toMatchObject({ summary: { parts: 2, lowStock: 1, outOfStock: 1, valueCents: 3 * 2_500 }, allowBackorders: false }),
+  }),
+  row({ method: 'GET', route: '/api/shops/:centerId/inventory', url: (fx) => `/api/shops/${fx.centerId}/inventory?status=low_stock`, as: 'tech', status: 200, shape: inventoryShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.partId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/inventory', url: (fx) => `/api/shops/${fx.centerId}/inventory?status=plenty`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/inventory', url: (fx) => `/api/shops/${fx.centerId}/inventory`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/inventory', url: `/api/shops/${MISSING}/inventory`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/inventory', url: (fx) => `/api/shops/${fx.centerId}/inventory`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/inventory/:partId/movements',
+    url: (fx) => `/api/inventory/${fx.partId}/movements`,
+    as: 'tech',
+    body: () => ({ kind: 'used', quantity: 1 }),
+    status: 201,
+    shape: moveResultShape,
+    check: (r, fx) => expect(r).toMatchObject({ part: { id: fx.partId, onHand: 2, status: 'low_stock' }, movement: { kind: 'used', quantity: -1, balance: 2, reason: null, supplierId: null } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/inventory/:partId/movements',
+    url: (fx) => `/api/inventory/${fx.partId}/movements`,
+    as: 'tech',
+    body: () => ({ kind: 'used', quantity: 3 }),
+    status: 409,
+    note: 'more than is on hand',
+    check: (e) => expect(e).toMatchObject({ message: 'Not enough stock of PAD-100: 2 on hand, 3 asked. The shop does not allow backorders.' }),
+  }),
+  row({ method: 'POST', route: '/api/inventory/:partId/movements', url: (fx) => `/api/inventory/${fx.partId}/movements`, as: 'tech', body: () => ({ kind: 'adjusted', quantity: -1 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'reason: Say why the stock is adjusted' }) }),
+  row({ method: 'POST', route: '/api/inventory/:partId/movements', url: '/api/inventory/nope/movements', as: 'tech', body: () => ({ kind: 'received', quantity: 1 }), status: 400 }),
+  row({ method: 'POST', route: '/api/inventory/:partId/movements', url: `/api/inventory/${MISSING}/movements`, as: 'tech', body: () => ({ kind: 'received', quantity: 1 }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Part not found' }) }),
+  row({ method: 'POST', route: '/api/inventory/:partId/movements', url: (fx) => `/api/inventory/${fx.partId}/movements`, as: 'other', body: () => ({ kind: 'received', quantity: 1 }), status: 404 }),
+  row({ method: 'POST', route: '/api/inventory/:partId/movements', url: (fx) => `/api/inventory/${fx.partId}/movements`, as: 'anonymous', body: () => ({ kind: 'received', quantity: 1 }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/shops/:centerId/suppliers',
+    url: (fx) => `/api/shops/${fx.centerId}/suppliers`,
+    as: 'tech',
+    status: 200,
+    shape: z.array(supplierShape),
+    check: (list, fx) => expect(list).toEqual([expect.objectContaining({ id: fx.supplierId, name: 'Contract Supply', status: 'active', email: 'sales@supply.example' })]),
+  }),
+  row({ method: 'GET', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers?limit=201`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/suppliers', url: `/api/shops/${MISSING}/suppliers`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/suppliers',
+    url: (fx) => `/api/shops/${fx.centerId}/suppliers`,
+    as: 'tech',
+    body: () => ({ name: 'Harbor Parts', phone: '(562) 555-0199', status: 'pending' }),
+    status: 201,
+    shape: supplierShape,
+    check: (sup, fx) => expect(sup).toMatchObject({ serviceCenterId: fx.centerId, name: 'Harbor Parts', status: 'pending', contactName: null }),
+  }),
+  row({ method: 'POST', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'tech', body: () => ({ name: 'CONTRACT SUPPLY' }), status: 409, check: (e) => expect(e).toMatchObject({ message: 'The shop has a supplier named CONTRACT SUPPLY already' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'tech', body: () => ({ name: 'Bad mail', email: 'nope' }), status: 400 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.workShopId}/suppliers`, as: 'tech', body: () => ({ name: 'Not mine to add' }), status: 403, note: 'a technician of that shop' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'other', body: () => ({ name: 'Intruder' }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/suppliers', url: (fx) => `/api/shops/${fx.centerId}/suppliers`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'tech', body: () => ({ status: 'pending', notes: 'Net 30' }), status: 200, shape: supplierShape, check: (sup) => expect(sup).toMatchObject({ status: 'pending', notes: 'Net 30', name: 'Contract Supply' }) }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'tech', body: () => ({ status: 'closed' }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.workSupplierId}`, as: 'tech', body: () => ({ notes: 'x' }), status: 403, note: 'a technician of that shop' }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: `/api/suppliers/${MISSING}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Supplier not found' }) }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'other', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
 
   // -- Import and export ---------------------------------------------------------------------
   row({

@@ -1,0 +1,180 @@
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import { stockLevel, type CreatePartValues, type Part, type PartPage, type PartPatchValues, type StockLevel } from '../../../shared/parts.ts';
+import type { InventorySummary } from '../../../shared/stock.ts';
+import type { Executor } from '../../db/index.ts';
+import type { PartsTable } from '../../db/schema.ts';
+import { containsPattern, decodeCursor, encodeCursor, pageOf } from '../../lib/paging.ts';
+
+/** A shop's parts catalogue (docs/parts.md): rows, search and the inventory's figures. */
+
+const partColumns = [
+  'id',
+  'service_center_id',
+  'part_number',
+  'name',
+  'brand',
+  'category',
+  'make',
+  'model',
+  'year_from',
+  'year_to',
+  'engine',
+  'unit_cost_cents',
+  'price_cents',
+  'reorder_point',
+  'on_hand',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const;
+export type PartRow = Pick<Selectable<PartsTable>, (typeof partColumns)[number]>;
+
+export function toPart(row: PartRow): Part {
+  return {
+    id: row.id,
+    serviceCenterId: row.service_center_id,
+    partNumber: row.part_number,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    make: row.make,
+    model: row.model,
+    yearFrom: row.year_from,
+    yearTo: row.year_to,
+    engine: row.engine,
+    unitCostCents: row.unit_cost_cents,
+    priceCents: row.price_cents,
+    reorderPoint: row.reorder_point,
+    onHand: row.on_hand,
+    status: stockLevel(row.on_hand, row.reorder_point),
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A part by id; `lock` holds its row for the rest of the transaction (one change of it at a time). */
+export async function findPartRow(db: Executor, id: string, lock = false): Promise<PartRow | undefined> {
+  let query = db.selectFrom('parts').select(partColumns).where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findPartByNumber(db: Executor, serviceCenterId: string, partNumber: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('parts').select('id').where('service_center_id', '=', serviceCenterId).where('part_number', '=', partNumber).executeTakeFirst();
+}
+
+export async function insertPart(db: Executor, values: CreatePartValues): Promise<PartRow> {
+  return db
+    .insertInto('parts')
+    .values({
+      service_center_id: values.serviceCenterId,
+      part_number: values.partNumber,
+      name: values.name,
+      brand: values.brand,
+      category: values.category,
+      make: values.make,
+      model: values.model,
+      year_from: values.yearFrom,
+      year_to: values.yearTo,
+      engine: values.engine,
+      unit_cost_cents: values.unitCostCents,
+      price_cents: values.priceCents,
+      reorder_point: values.reorderPoint,
+      notes: values.notes,
+    })
+    .returning(partColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** The catalogue's fields of a part; its stock changes only through a movement (stock.ts). */
+export async function updatePartRow(db: Executor, id: string, patch: PartPatchValues): Promise<PartRow> {
+  const columns = {
+    part_number: patch.partNumber,
+    name: patch.name,
+    brand: patch.brand,
+    category: patch.category,
+    make: patch.make,
+    model: patch.model,
+    year_from: patch.yearFrom,
+    year_to: patch.yearTo,
+    engine: patch.engine,
+    unit_cost_cents: patch.unitCostCents,
+    price_cents: patch.priceCents,
+    reorder_point: patch.reorderPoint,
+    notes: patch.notes,
+  };
+  const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return db.selectFrom('parts').select(partColumns).where('id', '=', id).executeTakeFirstOrThrow();
+  return db.updateTable('parts').set(set).where('id', '=', id).returning(partColumns).executeTakeFirstOrThrow();
+}
+
+export interface PartFilters {
+  search?: string;
+  make?: string;
+  model?: string;
+  year?: number;
+  category?: Part['category'];
+  status?: StockLevel;
+}
+
+const STATUS_WHERE: Record<StockLevel, ReturnType<typeof sql<SqlBool>>> = {
+  out_of_stock: sql<SqlBool>`on_hand <= 0`,
+  low_stock: sql<SqlBool>`on_hand > 0 AND on_hand <= reorder_point`,
+  in_stock: sql<SqlBool>`on_hand > 0 AND on_hand > reorder_point`,
+};
+
+/**
+ * A shop's parts by part number, a keyset page at a time. `search` is "number, name, brand or
+ * fitment contains"; make, model and year keep the parts that fit them, and a part that names no
+ * make (model, years) fits every one.
+ */
+export async function listPartPage(db: Executor, serviceCenterId: string, filters: PartFilters, page: { cursor?: string | null; limit: number }): Promise<PartPage> {
+  let query = db
+    .selectFrom('parts')
+    .select(partColumns)
+    .where('service_center_id', '=', serviceCenterId)
+    .orderBy('part_number')
+    .orderBy('id')
+    .limit(page.limit + 1);
+  // search_text is the lower-cased number, name, brand, make, model and engine (migration 0024).
+  if (filters.search) query = query.where(sql<SqlBool>`search_text LIKE lower(${containsPattern(filters.search)})`);
+  if (filters.make) query = query.where(sql<SqlBool>`(make IS NULL OR lower(make) = lower(${filters.make}))`);
+  if (filters.model) query = query.where(sql<SqlBool>`(model IS NULL OR lower(model) = lower(${filters.model}))`);
+  if (filters.year !== undefined) {
+    query = query.where(sql<SqlBool>`(year_from IS NULL OR year_from <= ${filters.year}) AND (year_to IS NULL OR year_to >= ${filters.year})`);
+  }
+  if (filters.category) query = query.where('category', '=', filters.category);
+  if (filters.status) query = query.where(STATUS_WHERE[filters.status]);
+  if (page.cursor) {
+    const { key, id } = decodeCursor(page.cursor);
+    query = query.where(sql<SqlBool>`(part_number, id) > (${key}, ${id}::uuid)`);
+  }
+  const rows = await query.execute();
+  const result = pageOf(rows, page.limit, toPart, (row) => encodeCursor(row.part_number, row.id));
+  return result;
+}
+
+/** The Inventory tab's cards: counts by status and the stock's value at cost, of the whole shop. */
+export async function inventorySummary(db: Executor, serviceCenterId: string): Promise<InventorySummary> {
+  const row = await db
+    .selectFrom('parts')
+    .select([
+      sql<number>`count(*)::int`.as('parts'),
+      sql<number>`(count(*) FILTER (WHERE on_hand > 0 AND on_hand <= reorder_point))::int`.as('low'),
+      sql<number>`(count(*) FILTER (WHERE on_hand <= 0))::int`.as('out'),
+      sql<string>`coalesce(sum(greatest(on_hand, 0)::bigint * unit_cost_cents), 0)::text`.as('value'),
+    ])
+    .where('service_center_id', '=', serviceCenterId)
+    .executeTakeFirstOrThrow();
+  return { parts: row.parts, lowStock: row.low, outOfStock: row.out, valueCents: Number(row.value) };
+}
+
+export async function allowsBackorders(db: Executor, serviceCenterId: string): Promise<boolean> {
+  const row = await db.selectFrom('service_centers').select('allow_backorders').where('id', '=', serviceCenterId).executeTakeFirst();
+  return row?.allow_backorders ?? false;
+}
+
+export async function setAllowBackorders(db: Executor, serviceCenterId: string, allow: boolean): Promise<void> {
+  await db.updateTable('service_centers').set({ allow_backorders: allow }).where('id', '=', serviceCenterId).execute();
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CreatePartInput, ListPartsInput, PartPatch } from '../../../shared/parts.ts';
+import type { InventoryInput, MoveStockInput } from '../../../shared/stock.ts';
+import type { CreateSupplierInput, ListSuppliersInput, SupplierPatch } from '../../../shared/suppliers.ts';
+import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
+
+const TAG = 'Parts and inventory';
+
+function param(req: FastifyRequest, name: string): string {
+  return (req.params as Record<string, string>)[name] ?? '';
+}
+
+/** The parts paths (docs/parts.md#paths); each mirrors a `parts.*` procedure. */
+export function registerPartsRest(app: FastifyInstance): void {
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops/:centerId/parts',
+      summary: "The shop's parts catalogue by part number, a page at a time (staff of the shop)",
+      description:
+        'Filters: `search` (part number, name, brand or fitment contains), `make`, `model`, `year` (the parts that fit; a part naming no make, model or years fits every one), `category`; `limit` (at most 100) and `cursor` (the `nextCursor` of the previous page). Money is in whole cents. Not staff of the shop: 404.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.list',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) =>
+      caller.parts.list({
+        serviceCenterId: param(req, 'centerId'),
+        search: queryParam(req, 'search'),
+        make: queryParam(req, 'make'),
+        model: queryParam(req, 'model'),
+        year: queryParam(req, 'year'),
+        category: queryParam(req, 'category'),
+        cursor: queryParam(req, 'cursor'),
+        limit: queryParam(req, 'limit'),
+      } as ListPartsInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/shops/:centerId/parts',
+      summary: 'Add a part to the shop\u2019s catalogue (any staff role); it starts with no stock',
+      description: 'Part numbers are kept in capitals and are unique in a shop (409). Stock comes only through movements (`POST /api/inventory/{partId}/movements`).',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.create',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.parts.create({ ...(objectBody(req) as Omit<CreatePartInput, 'serviceCenterId'>), serviceCenterId: param(req, 'centerId') }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/parts/:id',
+      summary: 'Change a part\u2019s catalogue fields (any staff role)',
+      description: 'Only the fields sent change; null or an empty text clears an optional field. `onHand` is not a field: stock changes only through movements.',
+      tag: TAG,
+      auth: 'staff',
+      status: 200,
+      procedure: 'parts.update',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.parts.update({ ...(objectBody(req) as PartPatch), id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops/:centerId/inventory',
+      summary: 'The shop\u2019s stock: parts with on hand, reorder point and status, the totals and the backorder setting',
+      description: 'Filters: `status` (`in_stock`, `low_stock`, `out_of_stock`), `search`; `limit` (at most 100) and `cursor`. `summary` counts the whole shop: parts, low, out, and the stock\u2019s value at cost in cents.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.inventory',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) =>
+      caller.parts.inventory({
+        serviceCenterId: param(req, 'centerId'),
+        status: queryParam(req, 'status'),
+        search: queryParam(req, 'search'),
+        cursor: queryParam(req, 'cursor'),
+        limit: queryParam(req, 'limit'),
+      } as InventoryInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/inventory/:partId/movements',
+      summary: 'Receive, use or adjust stock of a part (any staff role); answers `{ part, movement }`',
+      description:
+        '`{ "kind": "received" | "used" | "adjusted", "quantity": n }`: received adds n units (optionally naming a `supplierId` of the shop), used takes n away, adjusted adds a signed n and needs a `reason`. Stock below zero: 409 unless the shop allows backorders.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.move',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.parts.move({ ...(objectBody(req) as Omit<MoveStockInput, 'partId'>), partId: param(req, 'partId') }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops/:centerId/suppliers',
+      summary: 'The shop\u2019s suppliers by name (staff of the shop)',
+      description: 'Filter: `status` (`active`, `pending`); `limit` (at most 200).',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.suppliers.list',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) =>
+      caller.parts.suppliers.list({ serviceCenterId: param(req, 'centerId'), status: queryParam(req, 'status'), limit: queryParam(req, 'limit') } as ListSuppliersInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/shops/:centerId/suppliers',
+      summary: 'Add a supplier (managers and owners)',
+      description: 'Technicians of the shop: 403; not staff of the shop: 404. A supplier\u2019s name is unique in the shop (409).',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.suppliers.create',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.parts.suppliers.create({ ...(objectBody(req) as Omit<CreateSupplierInput, 'serviceCenterId'>), serviceCenterId: param(req, 'centerId') }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/suppliers/:id',
+      summary: 'Change a supplier\u2019s contact details, status or notes (managers and owners)',
+      tag: TAG,
+      auth: 'staff',
+      status: 200,
+      procedure: 'parts.suppliers.update',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.parts.suppliers.update({ ...(objectBody(req) as SupplierPatch), id: pathId(req) }),
+  );
+}
