@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuid } from './garage.ts';
-import { listCursorSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
+import { listCursorSchema, pageDirectionSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
 import { shopIdSchema } from './shops.ts';
 import type { ComponentName } from './vehicles.ts';
 
@@ -188,6 +188,7 @@ export const listPartsSchema = z
       .optional(),
     category: partFields.category.optional(),
     cursor: listCursorSchema,
+    direction: pageDirectionSchema,
     limit: pageLimitSchema(100, PARTS_PAGE_SIZE),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listCursorSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
+import { listCursorSchema, pageDirectionSchema, pageLimitSchema, searchSchema } from './inquiries.ts';
 import { clearable, PART_LIMITS, partIdSchema, PARTS_PAGE_SIZE, STOCK_LEVELS, type Part, type PartPage } from './parts.ts';
 import { shopIdSchema } from './shops.ts';
 import { supplierIdSchema } from './suppliers.ts';
@@ -21,6 +21,7 @@ export const inventorySchema = z
     status: z.enum(STOCK_LEVELS, { error: `Status must be one of: ${STOCK_LEVELS.join(', ')}` }).optional(),
     search: searchSchema,
     cursor: listCursorSchema,
+    direction: pageDirectionSchema,
     limit: pageLimitSchema(100, PARTS_PAGE_SIZE),
   })
   .strict();
@@ -55,7 +56,7 @@ export type MoveStockInput = z.input<typeof moveStockSchema>;
 export type MoveStockValues = z.output<typeof moveStockSchema>;
 
 export const movementsSchema = z
-  .object({ partId: partIdSchema, cursor: listCursorSchema, limit: pageLimitSchema(100, MOVEMENTS_PAGE_SIZE) })
+  .object({ partId: partIdSchema, cursor: listCursorSchema, direction: pageDirectionSchema, limit: pageLimitSchema(100, MOVEMENTS_PAGE_SIZE) })
   .strict();
 export type MovementsInput = z.input<typeof movementsSchema>;
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, createCenter } from '../helpers/appointments.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
 
@@ -28,7 +28,7 @@ function statValue(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true });
 }
 
-describe('technician tool pages (sample content, docs/screens.md) and an empty Analytics', () => {
+describe('technician tool pages (docs/screens.md): sample tools, the Parts Database and an empty Analytics', () => {
   let server: TestServer;
   let browser: Browser;
   let desktop: Page;
@@ -87,27 +87,97 @@ describe('technician tool pages (sample content, docs/screens.md) and an empty A
     await screenshot(phone, 'tools-viewer-dark-375');
   });
 
-  it('Parts Database has Parts, Inventory and Suppliers with stock and supplier badges', async () => {
+  it('Parts Database keeps the shop\u2019s parts, their stock and suppliers: from empty to a part received into stock', async () => {
+    // Staff of no shop are pointed to the Shop page.
+    const loner = await newPage(browser);
+    await signIn(loner, server, { role: 'tech' });
+    await openTool(loner, server, '/database', 'Parts Database');
+    await loner.getByText('You are not staff of a shop yet').waitFor();
+    await loner.getByRole('link', { name: 'Register your shop' }).waitFor();
+    await loner.context().close();
+
     await openTool(desktop, server, '/database', 'Parts Database');
     await expectVisible(desktop, 'tab', ['Parts', 'Inventory', 'Suppliers']);
-    for (const badge of ['In Stock', 'Low Stock', 'Out of Stock']) {
-      await expect(desktop.getByRole('tabpanel').getByText(badge, { exact: true }).count()).resolves.toBeGreaterThan(0);
-    }
-    await desktop.getByText('1,234', { exact: true }).waitFor();
-    await desktop.getByRole('textbox', { name: 'Search parts' }).fill('civic');
-    await desktop.getByText('2 of 8 sample parts').waitFor();
-    await expect(desktop.getByRole('cell', { name: 'Front Brake Pad Set' }).count()).resolves.toBe(0);
+    await desktop.getByText('No parts yet').waitFor();
+    await checkA11y(desktop);
+
+    await desktop.getByRole('button', { name: 'Add part' }).click();
+    const form = desktop.getByRole('dialog', { name: 'Add part' });
+    await form.getByLabel('Part number').fill('bp-1042');
+    await form.getByLabel('Brand').fill('Akebono');
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Front brake pad set');
+    await chooseOption(desktop, 'Category', 'Brakes', form);
+    await form.getByLabel('Fits make').fill('Honda');
+    await form.getByLabel('Fits model').fill('Civic');
+    await form.getByLabel('Year from').fill('2016');
+    await form.getByLabel('Year to').fill('2021');
+    await form.getByLabel('Unit cost').fill('32.50');
+    await form.getByLabel('Price').fill('69.99');
+    await form.getByLabel('Reorder point').fill('2');
+    await checkA11y(desktop);
+    await form.getByRole('button', { name: 'Add part' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const partRow = desktop.getByRole('row', { name: /BP-1042/ });
+    await partRow.getByText('Out of Stock', { exact: true }).waitFor();
+    await expect(partRow.textContent()).resolves.toMatch(/Front brake pad set.*Akebono.*Brakes.*Honda Civic 2016\u20132021.*\$69\.99/);
+    // Found by the vehicle it fits, not by another.
+    await desktop.getByRole('textbox', { name: 'Fits make' }).fill('Ford');
+    await desktop.getByText('No parts match').waitFor();
+    await desktop.getByRole('textbox', { name: 'Fits make' }).fill('honda');
+    await partRow.waitFor();
+
     await desktop.getByRole('tab', { name: 'Inventory' }).click();
-    await desktop.getByText('Bin C-04-01').waitFor();
+    await expect.poll(() => statValue(desktop, 'Out of Stock').textContent()).toContain('1');
+    const receive = async (quantity: string) => {
+      await desktop.getByRole('button', { name: 'Stock of BP-1042' }).click();
+      const dialog = desktop.getByRole('dialog', { name: 'Receive, use or adjust stock' });
+      await dialog.getByLabel('Quantity').fill(quantity);
+      await dialog.getByRole('button', { name: 'Record movement' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    const stockRow = desktop.getByRole('row', { name: /BP-1042/ });
+    await receive('2');
+    await stockRow.getByText('Low Stock', { exact: true }).waitFor();
+    await receive('3');
+    await stockRow.getByText('In Stock', { exact: true }).waitFor();
+    await expect.poll(() => statValue(desktop, 'Stock Value').textContent()).toContain('$162.50');
+    await expect(statValue(desktop, 'Out of Stock').textContent()).resolves.toContain('0');
+    await screenshot(desktop, 'tools-database-inventory-light');
+    await desktop.getByRole('button', { name: 'History of BP-1042' }).click();
+    const history = desktop.getByRole('dialog', { name: 'History of BP-1042' });
+    await expect.poll(() => history.getByText('Received', { exact: true }).count()).toBe(2);
+    await history.getByRole('row', { name: /\+3\s*5/ }).waitFor();
+    await checkA11y(desktop);
+    await desktop.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+
     await desktop.getByRole('tab', { name: 'Suppliers' }).click();
-    await desktop.getByText('Pacific Auto Parts').waitFor();
-    await expect(desktop.getByRole('tabpanel').getByText('Active', { exact: true }).count()).resolves.toBe(3);
+    await desktop.getByText('No suppliers yet').waitFor();
+    await desktop.getByRole('button', { name: 'Add supplier' }).click();
+    const supplierForm = desktop.getByRole('dialog', { name: 'Add supplier' });
+    await supplierForm.getByRole('textbox', { name: /^Name/ }).fill('Pacific Auto Parts');
+    await supplierForm.getByLabel('Contact').fill('Lee Park');
+    await supplierForm.getByLabel('Phone').fill('(503) 555-0142');
+    await supplierForm.getByText('Pending', { exact: true }).click();
+    await supplierForm.getByRole('button', { name: 'Add supplier' }).click();
+    await supplierForm.waitFor({ state: 'hidden' });
+    await desktop.getByRole('heading', { name: 'Pacific Auto Parts' }).waitFor();
     await expect(desktop.getByRole('tabpanel').getByText('Pending', { exact: true }).count()).resolves.toBe(1);
-    await desktop.getByText('Parts database features coming soon...').waitFor();
     await checkA11y(desktop);
     await screenshot(desktop, 'tools-database-suppliers-light');
 
+    // The shop's technician on a phone: the same stock; suppliers are the managers' to add.
     await openTool(phone, server, '/database', 'Parts Database');
+    await phone.getByRole('row', { name: /BP-1042/ }).getByText('In Stock', { exact: true }).waitFor();
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await phone.getByRole('tab', { name: 'Inventory' }).click();
+    await expect.poll(() => statValue(phone, 'Parts').textContent()).toContain('1');
+    await expectNoSidewaysScroll(phone);
+    await screenshot(phone, 'tools-database-inventory-dark-375');
+    await phone.getByRole('tab', { name: 'Suppliers' }).click();
+    await phone.getByRole('heading', { name: 'Pacific Auto Parts' }).waitFor();
+    await expect(phone.getByRole('button', { name: 'Add supplier' }).count()).resolves.toBe(0);
     await expectNoSidewaysScroll(phone);
     await checkA11y(phone);
     await screenshot(phone, 'tools-database-dark-375');

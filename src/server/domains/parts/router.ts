@@ -18,7 +18,7 @@ export const partsRouter = router({
   /** Search by number, name, brand (`search`) and by fitment (make, model, year). */
   list: authedProcedure.input(listPartsSchema).query(async ({ ctx, input }) => {
     await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
-    const { serviceCenterId, cursor, limit, ...filters } = input;
+    const { serviceCenterId, cursor, limit, direction: _direction, ...filters } = input;
     return listPartPage(ctx.db, serviceCenterId, filters, { cursor, limit });
   }),
   get: authedProcedure.input(z.object({ id: partIdSchema }).strict()).query(async ({ ctx, input }) => toPart((await partFor(ctx.db, ctx.user, input.id, 'read')).row)),

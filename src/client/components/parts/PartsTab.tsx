@@ -1,0 +1,149 @@
+import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatCents } from '../../../shared/money.ts';
+import { fitmentLabel, PART_LIMITS, PARTS_PAGE_SIZE, type Part } from '../../../shared/parts.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
+import { listItems, ListSearch, LoadMore, useListSearch } from '../shop/ShopList.tsx';
+import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { PartForm } from './PartForm.tsx';
+import { StockBadge } from './StockBadge.tsx';
+
+interface Fits {
+  make: string;
+  model: string;
+  year: number | string;
+}
+
+/** Make, model and year of a vehicle: the list keeps the parts that fit it. */
+function FitsFilter({ fits, onChange }: { fits: Fits; onChange: (fits: Fits) => void }) {
+  return (
+    <Group gap="xs" wrap="wrap" align="flex-end">
+      <TextInput aria-label="Fits make" placeholder="Make" maxLength={PART_LIMITS.text} w={130} value={fits.make} onChange={(e) => onChange({ ...fits, make: e.currentTarget.value })} />
+      <TextInput aria-label="Fits model" placeholder="Model" maxLength={PART_LIMITS.text} w={130} value={fits.model} onChange={(e) => onChange({ ...fits, model: e.currentTarget.value })} />
+      <NumberInput
+        aria-label="Fits year"
+        placeholder="Year"
+        w={100}
+        min={PART_LIMITS.yearMin}
+        max={PART_LIMITS.yearMax}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        value={fits.year}
+        onChange={(year) => onChange({ ...fits, year })}
+      />
+    </Group>
+  );
+}
+
+function PartRows({ items, onEdit }: { items: Part[]; onEdit: (part: Part) => void }) {
+  return (
+    <ScrollTable label="Parts catalogue" minWidth={820}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Part number</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Brand</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Fits</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th>Stock</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((part) => (
+            <Table.Tr key={part.id}>
+              <Table.Td ff="monospace">{part.partNumber}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {part.name}
+                </Text>
+                {part.notes ? (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {part.notes}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{part.brand ?? '-'}</Table.Td>
+              <Table.Td>{part.category}</Table.Td>
+              <Table.Td>{fitmentLabel(part)}</Table.Td>
+              <Table.Td ta="right">{formatCents(part.priceCents)}</Table.Td>
+              <Table.Td>
+                <StockBadge status={part.status} />
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label="Edit part">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${part.partNumber}`} onClick={() => onEdit(part)}>
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/** The Parts tab: the shop's catalogue, searched by number, name or brand and by the vehicle it fits. */
+export function PartsTab({ shopId }: { shopId: string }) {
+  const { search, setSearch, query } = useListSearch();
+  const [fits, setFits] = useState<Fits>({ make: '', model: '', year: '' });
+  const [fitsQuery] = useDebouncedValue(fits, 250);
+  const [editing, setEditing] = useState<Part | 'new' | null>(null);
+  const year = typeof fitsQuery.year === 'number' && fitsQuery.year >= PART_LIMITS.yearMin && fitsQuery.year <= PART_LIMITS.yearMax ? fitsQuery.year : undefined;
+  const list = trpc.parts.list.useInfiniteQuery(
+    { serviceCenterId: shopId, search: query || undefined, make: fitsQuery.make.trim() || undefined, model: fitsQuery.model.trim() || undefined, year, limit: PARTS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const items = listItems(list);
+  const filtering = Boolean(query || fitsQuery.make.trim() || fitsQuery.model.trim() || year);
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <Card withBorder padding={0}>
+        <TableSkeleton columns={6} rows={4} />
+      </Card>
+    );
+  } else if (list.isError) {
+    body = <EmptyState title="Parts could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
+  } else if (items.length === 0) {
+    body = filtering ? (
+      <EmptyState title="No parts match" hint="Try another number, name or vehicle" />
+    ) : (
+      <EmptyState title="No parts yet" hint='Add the parts your shop keeps with "Add part"; their stock is kept on the Inventory tab.' />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <PartRows items={items} onEdit={setEditing} />
+        <LoadMore list={list} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <ListSearch label="Search parts" placeholder="Search by number, name or brand..." value={search} onChange={setSearch} />
+        <FitsFilter fits={fits} onChange={setFits} />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          Add part
+        </Button>
+      </Group>
+      {body}
+      <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add part' : `Edit ${editing?.partNumber ?? 'part'}`}>
+        {editing !== null ? <PartForm shopId={shopId} part={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
+      </ShopDialog>
+    </Stack>
+  );
+}
