@@ -1,40 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { snapshot, stockOf } from '../../../../tests/helpers/parts.ts';
 import { makeAdmin, shopWithStaff } from '../../../../tests/helpers/shops.ts';
 import { amountToCents, formatCents } from '../../../shared/money.ts';
 import { PART_CATEGORIES, stockStatus } from '../../../shared/parts.ts';
 import { COMPONENT_LEGEND } from '../../../shared/vehicles.ts';
-import type { Database } from '../../db/index.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
-/** on_hand of a part and the sum of its ledger, read straight from the tables. */
-async function stockOf(db: Database, partId: string): Promise<{ onHand: number; ledger: number; movements: number }> {
-  const part = await db.selectFrom('parts').select('on_hand').where('id', '=', partId).executeTakeFirstOrThrow();
-  const ledger = await sql<{ total: string; n: number }>`SELECT coalesce(sum(quantity), 0)::text AS total, count(*)::int AS n FROM stock_movements WHERE part_id = ${partId}`.execute(db);
-  return { onHand: part.on_hand, ledger: Number(ledger.rows[0]?.total), movements: ledger.rows[0]?.n ?? 0 };
-}
-
-/** Every part, movement and supplier row as text: what a refused request must leave unchanged. */
-async function snapshot(db: Database): Promise<string> {
-  const rows = await sql<{ t: string }>`SELECT (SELECT coalesce(string_agg(p::text, '|' ORDER BY p.id), '') FROM parts p)
-      || '#' || (SELECT coalesce(string_agg(m::text, '|' ORDER BY m.id), '') FROM stock_movements m)
-      || '#' || (SELECT coalesce(string_agg(s::text, '|' ORDER BY s.id), '') FROM suppliers s) AS t`.execute(db);
-  return rows.rows[0]?.t ?? '';
-}
-
 it('names the badge by the rule, and shows and reads cents without floating point', () => {
-  expect([stockStatus(0, 0), stockStatus(-2, 3), stockStatus(3, 3), stockStatus(1, 5), stockStatus(4, 3), stockStatus(1, 0)]).toEqual([
-    'Out of Stock',
-    'Out of Stock',
-    'Low Stock',
-    'Low Stock',
-    'In Stock',
-    'In Stock',
-  ]);
+  const statuses = [stockStatus(0, 0), stockStatus(-2, 3), stockStatus(3, 3), stockStatus(1, 5), stockStatus(4, 3), stockStatus(1, 0)];
+  expect(statuses).toEqual(['Out of Stock', 'Out of Stock', 'Low Stock', 'Low Stock', 'In Stock', 'In Stock']);
   expect(PART_CATEGORIES).toEqual([...COMPONENT_LEGEND.map((component) => component.name), 'Other']);
   expect([formatCents(0), formatCents(5), formatCents(123450), formatCents(-500)]).toEqual(['$0.00', '$0.05', '$1,234.50', '-$5.00']);
   expect([amountToCents('12.5'), amountToCents('$1,234.56'), amountToCents('0.07'), amountToCents('7'), amountToCents('1.234'), amountToCents('-1')]).toEqual([1250, 123456, 7, 700, null, null]);
