@@ -39,17 +39,23 @@ function headers(db: Executor) {
     .leftJoin('service_centers as sc', 'sc.id', 'i.service_center_id')
     .leftJoin('shop_customer_vehicles as cv', 'cv.id', 'i.customer_vehicle_id')
     .leftJoin('shop_customers as c', 'c.id', 'cv.customer_id')
+    // One pass over the items counts every status (a list of 50 reads each inspection's items once).
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('inspection_items as it')
+          .select([
+            sql<string>`count(*) FILTER (WHERE it.status = 'good')`.as('good'),
+            sql<string>`count(*) FILTER (WHERE it.status = 'attention')`.as('attention'),
+            sql<string>`count(*) FILTER (WHERE it.status = 'urgent')`.as('urgent'),
+            sql<string>`count(*) FILTER (WHERE it.recommendation IS NOT NULL AND it.decision IS NULL AND it.status IN ('attention', 'urgent'))`.as('pending'),
+          ])
+          .whereRef('it.inspection_id', '=', 'i.id')
+          .as('n'),
+      (join) => join.onTrue(),
+    )
     .select(headerColumns)
-    .select((eb) => [
-      eb.selectFrom('inspection_items as it').select(sql<string>`count(*) FILTER (WHERE it.status = 'good')`.as('n')).whereRef('it.inspection_id', '=', 'i.id').as('good'),
-      eb.selectFrom('inspection_items as it').select(sql<string>`count(*) FILTER (WHERE it.status = 'attention')`.as('n')).whereRef('it.inspection_id', '=', 'i.id').as('attention'),
-      eb.selectFrom('inspection_items as it').select(sql<string>`count(*) FILTER (WHERE it.status = 'urgent')`.as('n')).whereRef('it.inspection_id', '=', 'i.id').as('urgent'),
-      eb
-        .selectFrom('inspection_items as it')
-        .select(sql<string>`count(*) FILTER (WHERE it.recommendation IS NOT NULL AND it.decision IS NULL AND it.status IN ('attention', 'urgent'))`.as('n'))
-        .whereRef('it.inspection_id', '=', 'i.id')
-        .as('pending'),
-    ]);
+    .select(['n.good', 'n.attention', 'n.urgent', 'n.pending']);
 }
 
 export type HeaderRow = Awaited<ReturnType<ReturnType<typeof headers>['executeTakeFirstOrThrow']>>;
