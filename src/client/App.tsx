@@ -6,6 +6,7 @@ import { useState } from 'react';
 import superjson from 'superjson';
 import { TOAST_LIMIT } from '../shared/constants.ts';
 import { AppRoot } from './AppRoot.tsx';
+import { AppErrorBoundary } from './components/shell/ErrorBoundary.tsx';
 import { cssVariablesResolver, theme, vtThemeManager } from './lib/theme.ts';
 import { observedFetch } from './lib/connection.ts';
 import { trpc } from './lib/trpc.ts';
@@ -40,7 +41,9 @@ export function App() {
       <Notifications limit={TOAST_LIMIT} position="bottom-right" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <AppRoot />
+          <AppErrorBoundary>
+            <AppRoot />
+          </AppErrorBoundary>
         </QueryClientProvider>
       </trpc.Provider>
     </MantineProvider>

@@ -49,7 +49,10 @@ export function AppRoot() {
   }
   // Opened without a network (the installed app, the offline shell): who is signed in cannot be
   // known yet; the question is asked again as soon as the connection is back (docs/screens.md#offline).
-  if ((me.isPending || me.isError) && connection === 'offline') {
+  // Once known, who is signed in stays known: a later check that fails (the server or the network
+  // gone) leaves the shell and the pages opened before on screen, under the offline banner.
+  const known = me.data !== undefined;
+  if (!known && (me.isPending || me.isError) && connection === 'offline') {
     return (
       <Center mih="100vh" p="md">
         <Stack align="center" gap="sm" role="alert">
@@ -65,7 +68,7 @@ export function AppRoot() {
     );
   }
   if (me.isPending) return <FullPageLoader />;
-  if (me.isError) {
+  if (me.isError && !known) {
     return (
       <Center mih="100vh" p="md">
         <Stack align="center" gap="sm" role="alert">

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
+import { PageErrorBoundary } from './components/shell/ErrorBoundary.tsx';
 import { Route, Switch, useLocation } from 'wouter';
 import { AvatarAssistant } from './components/avatars/AvatarAssistant.tsx';
 import { SimpleShell } from './components/shell/SimpleShell.tsx';
@@ -45,14 +46,16 @@ export default function SignedInApp() {
 
   return (
     <Shell>
-      <Suspense fallback={<PageLoader />}>
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path} component={route.page} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <PageErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageLoader />}>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.page} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </PageErrorBoundary>
       <AvatarAssistant />
     </Shell>
   );

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import type { User } from '../../src/shared/auth.ts';
 import type { Role } from '../../src/shared/constants.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -87,6 +87,18 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   uncaughtErrors.set(page, errors);
+  // What the page said, printed only when the test fails: a timeout then names its cause.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && consoleErrors.length < 20) consoleErrors.push(message.text().slice(0, 500));
+  });
+  try {
+    onTestFailed(() => {
+      console.error(`[page at ${page.url()}] uncaught: ${JSON.stringify(errors)}; console errors: ${JSON.stringify(consoleErrors)}`);
+    });
+  } catch {
+    // Opened outside a test (a beforeAll): nothing to report to.
+  }
   return page;
 }
 

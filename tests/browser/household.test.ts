@@ -90,6 +90,32 @@ describe('sharing a vehicle and working offline', () => {
     expect(scriptErrors(member)).toEqual([]);
   });
 
+  it('a page whose code does not arrive says so inside the shell, and loads once asked again', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    try {
+      await signIn(page, server, { role: 'simple' });
+      await page.goto(`${server.url}/records`);
+      await page.getByRole('heading', { level: 1, name: 'Service Records' }).waitFor();
+      // The garage page's own chunk gets no answer, as when the network drops at that moment.
+      await page.route(/\/assets\/garage-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.evaluate(() => {
+        window.history.pushState(null, '', '/garage');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+      await alert.waitFor();
+      // The shell stays: its footer and its menu still work.
+      await status(page).getByText('Connected').waitFor();
+      await checkA11y(page);
+      await page.unroute(/\/assets\/garage-[^/]*\.js$/);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { level: 1, name: 'My Garage' }).waitFor();
+      expect(await alert.count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('turns the footer to Offline when the server itself stops answering', async () => {
     // A server of its own, so that stopping it leaves the other test's server alone.
     const own = await startTestServer();
