@@ -22,6 +22,7 @@ import * as m0021 from './0021_photo_analysis.ts';
 import * as m0022 from './0022_inspections.ts';
 import * as m0023 from './0023_diagnostic_sessions.ts';
 import * as m0024 from './0024_parts_inventory.ts';
+import * as m0025 from './0025_repair_orders.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_inspections': m0022,
   '0023_diagnostic_sessions': m0023,
   '0024_parts_inventory': m0024,
+  '0025_repair_orders': m0025,
 };

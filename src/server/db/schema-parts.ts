@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './schema.ts';
 
-// A shop's parts, their stock ledger and its suppliers (migration 0024); src/server/db/schema.ts
-// joins them into the database's type.
+// A shop's parts, their stock ledger and its suppliers (migration 0024), its repair orders (0025);
+// src/server/db/schema.ts joins them into the database's type.
 
 export type PartCategoryColumn = 'Engine' | 'Drive Motor' | 'Transmission' | 'Battery' | 'Brakes' | 'Suspension' | 'Exhaust' | 'Other';
 
@@ -41,6 +41,8 @@ export interface StockMovementsTable {
   supplier_id: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  /** The repair order a use was for (migration 0025). */
+  repair_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SuppliersTable {
@@ -54,4 +56,78 @@ export interface SuppliersTable {
   notes: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export type RepairOrderStatusColumn = 'estimate' | 'sent' | 'approved' | 'declined' | 'in_progress' | 'completed' | 'invoiced' | 'paid' | 'cancelled';
+
+export interface RepairOrdersTable {
+  id: Generated<string>;
+  service_center_id: string;
+  /** The shop's own sequence: #1, #2, ... */
+  number: number;
+  customer_vehicle_id: string | null;
+  vehicle_id: string;
+  /** The customer's account, when they have one: their portal and garage history. */
+  customer_user_id: string | null;
+  customer_name: string;
+  appointment_id: string | null;
+  inquiry_id: string | null;
+  inspection_id: string | null;
+  status: ColumnType<RepairOrderStatusColumn, RepairOrderStatusColumn | undefined, RepairOrderStatusColumn>;
+  mileage: number | null;
+  notes: string | null;
+  tax_rate_bp: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  sent_at: Date | null;
+  decided_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  invoiced_at: Date | null;
+  paid_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RepairOrderLinesTable {
+  id: Generated<string>;
+  repair_order_id: string;
+  position: number;
+  kind: 'labor' | 'part' | 'fee' | 'discount';
+  description: string;
+  component_id: string | null;
+  service_type: string | null;
+  technician_id: string | null;
+  hours_hundredths: number | null;
+  rate_cents: number | null;
+  part_id: string | null;
+  part_number: string | null;
+  quantity: number | null;
+  unit_price_cents: number | null;
+  unit_cost_cents: number | null;
+  amount_cents: number | null;
+  taxable: ColumnType<boolean, boolean | undefined, boolean>;
+  decision: 'approved' | 'declined' | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  /** The record a labour line wrote into the owner's history on completion. */
+  service_record_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RepairOrderTimeEntriesTable {
+  id: Generated<string>;
+  line_id: string;
+  technician_id: string;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ended_at: Date | null;
+}
+
+export interface RepairOrderPaymentsTable {
+  id: Generated<string>;
+  repair_order_id: string;
+  amount_cents: number;
+  method: 'cash' | 'card' | 'check' | 'transfer' | 'other';
+  reference: string | null;
+  received_by: string | null;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -5,7 +5,7 @@ import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCusto
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 import type { DiagnosticCodesTable, DiagnosticSessionsTable, InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
 import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
-import type { PartsTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
+import type { PartsTable, RepairOrderLinesTable, RepairOrderPaymentsTable, RepairOrdersTable, RepairOrderTimeEntriesTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
@@ -149,6 +149,9 @@ export interface ServiceCentersTable {
   updated_at: Timestamp;
   /** Stock may go below zero (migration 0024, docs/parts.md#backorders). */
   allow_backorders: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Repair orders' tax rate in basis points and default labour rate (migration 0025). */
+  tax_rate_bp: ColumnType<number, number | undefined, number>;
+  labor_rate_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface CustomerInquiriesTable {
@@ -263,6 +266,10 @@ export interface DB {
   parts: PartsTable;
   stock_movements: StockMovementsTable;
   suppliers: SuppliersTable;
+  repair_orders: RepairOrdersTable;
+  repair_order_lines: RepairOrderLinesTable;
+  repair_order_time_entries: RepairOrderTimeEntriesTable;
+  repair_order_payments: RepairOrderPaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

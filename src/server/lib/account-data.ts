@@ -26,6 +26,7 @@ export const USER_OWNED: readonly { table: string; column: string; note: string 
   { table: 'scan_sessions', column: 'user_id', note: '' },
   { table: 'inspections', column: 'user_id', note: 'self-checks with their items and photos; an inspection a shop made is kept for the shop first (KEPT_FOR_OTHERS)' },
   { table: 'diagnostic_sessions', column: 'user_id', note: 'the owner\u2019s own scans; a shop\u2019s scan of a customer vehicle is kept for the shop first (KEPT_FOR_OTHERS)' },
+  { table: 'repair_order_time_entries', column: 'technician_id', note: 'clocked time; the quoted hours stay on the order' },
   { table: 'shop_staff', column: 'user_id', note: 'memberships; a sole owner of a shop with other staff is refused before' },
 ];
 
@@ -59,6 +60,11 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
   { table: 'inspection_items', column: 'decided_by', note: 'the decision stays, without who made it' },
   { table: 'inspection_photos', column: 'attached_by', note: '' },
   { table: 'stock_movements', column: 'created_by', note: 'a shop\u2019s stock ledger stays whole, without who moved the stock' },
+  { table: 'repair_orders', column: 'customer_user_id', note: 'the shop keeps its order and invoice, with the customer\u2019s name as written on it' },
+  { table: 'repair_orders', column: 'created_by', note: '' },
+  { table: 'repair_order_lines', column: 'technician_id', note: 'the labour stays on the order, unnamed' },
+  { table: 'repair_order_lines', column: 'decided_by', note: 'the customer\u2019s decision stays, without who made it' },
+  { table: 'repair_order_payments', column: 'received_by', note: 'a payment stays on the invoice' },
   { table: 'service_records', column: 'technician_id', note: 'work done as a technician stays in the customer\u2019s history, unnamed' },
   { table: 'customer_inquiries', column: 'customer_id', note: 'the shop keeps the request it received' },
   { table: 'customer_inquiries', column: 'assigned_to_id', note: '' },
