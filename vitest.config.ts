@@ -31,6 +31,7 @@ const unitTests = [
   'src/server/lib/memory-cache.test.ts',
   'src/server/lib/zip.test.ts',
   'src/shared/reminders.test.ts',
+  'src/server/domains/repair-orders/totals.test.ts',
 ];
 
 export default defineConfig({

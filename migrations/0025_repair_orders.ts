@@ -29,6 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       mileage integer CHECK (mileage BETWEEN 0 AND 2000000),
       notes text CHECK (char_length(notes) <= 2000),
       tax_rate_bp integer NOT NULL DEFAULT 0 CHECK (tax_rate_bp BETWEEN 0 AND 3000),
+      total_cents integer NOT NULL DEFAULT 0 CHECK (total_cents >= 0),
       created_by uuid REFERENCES users (id) ON DELETE SET NULL,
       sent_at timestamptz,
       decided_at timestamptz,

@@ -26,6 +26,7 @@ import { registerGarageRest } from './domains/garage/rest.ts';
 import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerInspectionsRest } from './domains/inspections/rest.ts';
 import { registerPartsRest } from './domains/parts/rest.ts';
+import { registerRepairOrderRest } from './domains/repair-orders/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerDtcRest } from './domains/dtc/rest.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRest(app);
   registerCustomersRest(app);
   registerPartsRest(app);
+  registerRepairOrderRest(app);
   registerAuditRest(app);
   registerEmailRest(app);
   await registerFilesRest(app);

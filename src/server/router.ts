@@ -13,6 +13,7 @@ import { importsRouter } from './domains/imports/router.ts';
 import { inspectionsRouter } from './domains/inspections/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { partsRouter } from './domains/parts/router.ts';
+import { repairOrdersRouter } from './domains/repair-orders/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
@@ -44,6 +45,7 @@ export const appRouter = router({
   inspections: inspectionsRouter,
   diagnostics: diagnosticSessionsRouter,
   parts: partsRouter,
+  repairOrders: repairOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -208,6 +208,18 @@ export const decideLinesSchema = z
 
 export const clockSchema = z.object({ orderId: repairOrderIdSchema, lineId: lineIdSchema }).strict();
 
+/** The shop's tax rate and default labour rate, kept by managers and owners. */
+export const shopRatesSchema = z
+  .object({
+    serviceCenterId: shopIdSchema,
+    taxRateBp: wholeNumber('Tax rate', 0, REPAIR_ORDER_LIMITS.taxRateBp),
+    laborRateCents: cents('Labour rate', 0, REPAIR_ORDER_LIMITS.rateCents),
+  })
+  .strict();
+export type ShopRates = Omit<z.output<typeof shopRatesSchema>, 'serviceCenterId'>;
+
+export const myRepairOrdersSchema = listRepairOrdersSchema.omit({ serviceCenterId: true });
+
 // ---- Payments -------------------------------------------------------------------------------
 
 export const paymentSchema = z

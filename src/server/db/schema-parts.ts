@@ -77,6 +77,8 @@ export interface RepairOrdersTable {
   mileage: number | null;
   notes: string | null;
   tax_rate_bp: ColumnType<number, number | undefined, number>;
+  /** The priced total, written by the server whenever a line, a decision or the rate changes. */
+  total_cents: ColumnType<number, number | undefined, number>;
   created_by: string | null;
   sent_at: Date | null;
   decided_at: Date | null;

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { MovementKind, MovementPage, StockMovement } from '../../../shared/stock.ts';
+import type { MovementPage, StockMovement } from '../../../shared/stock.ts';
 import type { Executor } from '../../db/index.ts';
 import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
 
@@ -9,43 +9,7 @@ import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } fr
  * is locked (service.ts), so the two cannot drift apart.
  */
 
-export interface NewMovement {
-  partId: string;
-  kind: MovementKind;
-  /** Signed. */
-  quantity: number;
-  reason: string | null;
-  supplierId: string | null;
-  createdBy: string;
-}
-
-/**
- * Adds a movement to the ledger and its quantity to the part's on_hand, and answers the new figure.
- * The caller holds the part's row lock: the movement's time is taken now (clock_timestamp, not the
- * transaction's start), so the ledger's order is the order the stock really changed in.
- */
-export async function recordMovement(db: Executor, movement: NewMovement): Promise<{ id: string; onHand: number }> {
-  const inserted = await db
-    .insertInto('stock_movements')
-    .values({
-      part_id: movement.partId,
-      kind: movement.kind,
-      quantity: movement.quantity,
-      reason: movement.reason,
-      supplier_id: movement.supplierId,
-      created_by: movement.createdBy,
-      created_at: sql<Date>`clock_timestamp()`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const part = await db
-    .updateTable('parts')
-    .set({ on_hand: sql<number>`on_hand + ${movement.quantity}` })
-    .where('id', '=', movement.partId)
-    .returning('on_hand')
-    .executeTakeFirstOrThrow();
-  return { id: inserted.id, onHand: part.on_hand };
-}
+export { recordMovement, type NewMovement } from '../../lib/stock-ledger.ts';
 
 /** A part's movements with the balance after each, in the ledger's order (oldest first). */
 function withBalances(db: Executor, partId: string) {

@@ -6,16 +6,7 @@ import { visibleTo } from './reach.ts';
 
 // ---- The garage entry a history belongs to (who may write it: lib/garage-access.ts) ------------
 
-/** Raises an odometer to a newly recorded mileage; never lowers it. */
-export async function raiseOdometer(db: Executor, userId: string, vehicleId: string, mileage: number): Promise<void> {
-  await db
-    .updateTable('garage_vehicles')
-    .set({ odometer: mileage, odometer_updated_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('vehicle_id', '=', vehicleId)
-    .where('odometer', '<', mileage)
-    .execute();
-}
+export { raiseOdometer } from '../../lib/garage-odometer.ts';
 
 // ---- Service records ------------------------------------------------------------------------
 
