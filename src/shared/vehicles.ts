@@ -22,8 +22,6 @@ export const CATALOG_YEAR_COUNT = 25;
 
 export const ZOOM = { min: 0.5, max: 2, step: 0.2, start: 1 } as const;
 
-export const PARTS_LIST_MESSAGE = 'Parts list functionality coming soon...';
-
 // ---- Components and their legend -----------------------------------------------------------
 
 /**

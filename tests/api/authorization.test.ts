@@ -1171,6 +1171,18 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   // Receiving may be repeated: every allowed cell adds one unit.
   'parts.move': { rule: 'shopWork', input: (fx) => ({ partId: fx.partOfA, kind: 'received', quantity: 1 }) satisfies In['parts']['move'] },
   'parts.movements': { rule: 'shopRead', input: (fx) => ({ partId: fx.partOfA }) satisfies In['parts']['movements'] },
+  // The vehicle page's Parts List: shop A's parts that fit A's truck (a Ford) for its staff; the
+  // parts shops fitted to the truck on finished repair orders for A's household.
+  'parts.forVehicle': {
+    rule: 'shopRead',
+    input: (fx) => ({ serviceCenterId: fx.shopA, vehicleId: fx.vehicleId }) satisfies In['parts']['forVehicle'],
+    check: (answer, fx) => expect(pageIds(answer)).toContain(fx.partOfA),
+  },
+  'parts.usedOnVehicle': {
+    rule: 'garageRead',
+    input: (fx) => ({ vehicleId: fx.vehicleId }) satisfies In['parts']['usedOnVehicle'],
+    check: (answer) => expect(answer).toMatchObject({ items: expect.any(Array), more: false }),
+  },
   'parts.setBackorders': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, allowBackorders: false }) satisfies In['parts']['setBackorders'] },
   'parts.suppliers.list': {
     rule: 'shopRead',
@@ -1442,6 +1454,7 @@ const REST: Record<string, RestRow> = {
   'POST /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts`, body: { partNumber: freshName('REST'), name: 'REST part', priceCents: 100 } }) },
   'PATCH /api/parts/:id': { request: (fx) => ({ url: `/api/parts/${fx.partOfA}`, body: { notes: 'REST matrix' } }) },
   'GET /api/shops/:centerId/inventory': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/inventory?status=in_stock` }) },
+  'GET /api/vehicles/:vehicleId/parts': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/parts?serviceCenterId=${fx.shopA}` }) },
   'POST /api/inventory/:partId/movements': { request: (fx) => ({ url: `/api/inventory/${fx.partOfA}/movements`, body: { kind: 'received', quantity: 1 } }) },
   'GET /api/shops/:centerId/suppliers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/suppliers` }) },
   'POST /api/shops/:centerId/suppliers': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/suppliers`, body: { name: freshName('REST supplier'), status: 'pending' } }) },

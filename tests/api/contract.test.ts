@@ -30,6 +30,7 @@ import { CODE_STATUSES, SESSION_SOURCES, type DiagnosticSession, type Diagnostic
 import { PART_CATEGORIES, STOCK_LEVELS, type Part } from '../../src/shared/parts.ts';
 import { MOVEMENT_KINDS, type InventoryPage, type StockMovement } from '../../src/shared/stock.ts';
 import { SUPPLIER_STATUSES, type Supplier } from '../../src/shared/suppliers.ts';
+import { VEHICLE_PARTS_LIMIT, type VehicleParts } from '../../src/shared/vehicle-parts.ts';
 import { DTC_COMPONENT_LABELS, DTC_SEVERITIES } from '../../src/shared/dtc.ts';
 import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
@@ -1102,6 +1103,14 @@ const partShape = z
   })
   .strict() satisfies z.ZodType<Wire<Part>>;
 const partPageShape = z.object({ items: z.array(partShape), nextCursor: text.nullable() }).strict();
+const vehiclePartsShape = z
+  .object({
+    items: z.array(partShape),
+    total: z.number().int().min(0),
+    categories: z.array(z.object({ category: z.enum(PART_CATEGORIES), count: z.number().int().min(1) }).strict()),
+    limit: z.literal(VEHICLE_PARTS_LIMIT),
+  })
+  .strict() satisfies z.ZodType<Wire<VehicleParts>>;
 const inventoryShape = z
   .object({
     items: z.array(partShape),
@@ -2567,6 +2576,28 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/suppliers/:id', url: `/api/suppliers/${MISSING}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Supplier not found' }) }),
   row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'other', body: () => ({ notes: 'x' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+  // The vehicle page's Parts List: the fixture 2020 Camry's engine is '2.5L I4', and PAD-100 names
+  // '2.5L' since its PATCH row, so only FLT-9 (no fitment) fits now.
+  row({
+    method: 'GET',
+    route: '/api/vehicles/:vehicleId/parts',
+    url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}`,
+    as: 'tech',
+    status: 200,
+    shape: vehiclePartsShape,
+    note: 'a part naming another engine does not fit',
+    check: (page, fx) => {
+      expect(page.items.map((p) => p.partNumber)).toContain('FLT-9');
+      expect(idsOf(page.items)).not.toContain(fx.partId);
+      expect(page.categories).toContainEqual({ category: 'Engine', count: expect.any(Number) });
+    },
+  }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}&category=Brakes&search=pad`, as: 'tech', status: 200, shape: vehiclePartsShape, note: 'one category, searched', check: (page) => expect(page).toMatchObject({ items: [], total: 0 }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}&category=Wheels`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts`, as: 'tech', status: 400, note: 'no serviceCenterId', check: (e) => expect(e).toMatchObject({ message: 'serviceCenterId: Invalid service center id' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}`, as: 'other', status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${MISSING}/parts?serviceCenterId=${fx.centerId}`, as: 'tech', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
+  row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}`, as: 'anonymous', status: 401 }),
 
   // -- Import and export ---------------------------------------------------------------------
   row({

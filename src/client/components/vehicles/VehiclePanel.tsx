@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { Role } from '../../../shared/constants.ts';
 import { bodyKindOf } from '../../../shared/vehicle-catalog.ts';
-import { PARTS_LIST_MESSAGE, type Vehicle } from '../../../shared/vehicles.ts';
+import type { Vehicle } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { ComingSoon } from '../PageHeader.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { ComponentDetails } from './ComponentDetails.tsx';
+import { PartsListTab } from './PartsListTab.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { ComponentLegend, VehicleDiagram } from './VehicleDiagram.tsx';
 import { VideoWalkthrough } from './VideoWalkthrough.tsx';
@@ -90,7 +90,7 @@ export function VehiclePanel({ vehicle, role }: { vehicle: Vehicle; role: Role }
       </Tabs.Panel>
 
       <Tabs.Panel value="parts">
-        <ComingSoon>{PARTS_LIST_MESSAGE}</ComingSoon>
+        <PartsListTab vehicle={vehicle} role={role} />
       </Tabs.Panel>
     </Tabs>
   );

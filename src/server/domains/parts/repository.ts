@@ -1,4 +1,4 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { stockLevel, type CreatePartValues, type Part, type PartPage, type PartPatchValues, type StockLevel } from '../../../shared/parts.ts';
 import type { InventorySummary } from '../../../shared/stock.ts';
 import type { Executor } from '../../db/index.ts';
@@ -7,7 +7,7 @@ import { containsPattern, decodeCursor, encodeCursor, pageOf } from '../../lib/p
 
 /** A shop's parts catalogue (docs/parts.md): rows, search and the inventory's figures. */
 
-const partColumns = [
+export const partColumns = [
   'id',
   'service_center_id',
   'part_number',
@@ -118,6 +118,27 @@ export interface PartFilters {
   status?: StockLevel;
 }
 
+export interface Fitment {
+  make?: string | null;
+  model?: string | null;
+  year?: number | null;
+  engine?: string | null;
+}
+
+/**
+ * The conditions a part meets when it fits a vehicle (docs/parts.md#search): each field given must
+ * match (make, model and engine whatever the case; the year within the part's years, an open end
+ * fits), and a part that names none of a field fits every one. A field not given is not checked.
+ */
+export function fitmentConditions(fit: Fitment): RawBuilder<SqlBool>[] {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (fit.make) conditions.push(sql<SqlBool>`(make IS NULL OR lower(make) = lower(${fit.make}))`);
+  if (fit.model) conditions.push(sql<SqlBool>`(model IS NULL OR lower(model) = lower(${fit.model}))`);
+  if (fit.year != null) conditions.push(sql<SqlBool>`(year_from IS NULL OR year_from <= ${fit.year}) AND (year_to IS NULL OR year_to >= ${fit.year})`);
+  if (fit.engine?.trim()) conditions.push(sql<SqlBool>`(engine IS NULL OR lower(engine) = lower(${fit.engine.trim()}))`);
+  return conditions;
+}
+
 const STATUS_WHERE: Record<StockLevel, ReturnType<typeof sql<SqlBool>>> = {
   out_of_stock: sql<SqlBool>`on_hand <= 0`,
   low_stock: sql<SqlBool>`on_hand > 0 AND on_hand <= reorder_point`,
@@ -139,11 +160,7 @@ export async function listPartPage(db: Executor, serviceCenterId: string, filter
     .limit(page.limit + 1);
   // search_text is the lower-cased number, name, brand, make, model and engine (migration 0024).
   if (filters.search) query = query.where(sql<SqlBool>`search_text LIKE lower(${containsPattern(filters.search)})`);
-  if (filters.make) query = query.where(sql<SqlBool>`(make IS NULL OR lower(make) = lower(${filters.make}))`);
-  if (filters.model) query = query.where(sql<SqlBool>`(model IS NULL OR lower(model) = lower(${filters.model}))`);
-  if (filters.year !== undefined) {
-    query = query.where(sql<SqlBool>`(year_from IS NULL OR year_from <= ${filters.year}) AND (year_to IS NULL OR year_to >= ${filters.year})`);
-  }
+  for (const condition of fitmentConditions(filters)) query = query.where(condition);
   if (filters.category) query = query.where('category', '=', filters.category);
   if (filters.status) query = query.where(STATUS_WHERE[filters.status]);
   if (page.cursor) {

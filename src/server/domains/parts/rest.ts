@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreatePartInput, ListPartsInput, PartPatch } from '../../../shared/parts.ts';
 import type { InventoryInput, MoveStockInput } from '../../../shared/stock.ts';
 import type { CreateSupplierInput, ListSuppliersInput, SupplierPatch } from '../../../shared/suppliers.ts';
+import type { VehiclePartsInput } from '../../../shared/vehicle-parts.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Parts and inventory';
@@ -36,6 +37,27 @@ export function registerPartsRest(app: FastifyInstance): void {
         cursor: queryParam(req, 'cursor'),
         limit: queryParam(req, 'limit'),
       } as ListPartsInput),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/vehicles/:vehicleId/parts',
+      summary: 'The parts of a shop\u2019s catalogue that fit a stored vehicle (staff of the shop named by `serviceCenterId`)',
+      description:
+        'Fit: the vehicle\u2019s make and model (whatever the case) and year within the part\u2019s years; a part naming no make, model or years fits every one; the engine counts only when both the vehicle and the part name one. `search` narrows as the catalogue\u2019s does, `category` keeps one category. At most 100 parts by category, then part number; `total` and `categories` count every fitting part. Not staff of the shop: 404; an unknown vehicle: 404.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'parts.forVehicle',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) =>
+      caller.parts.forVehicle({
+        serviceCenterId: queryParam(req, 'serviceCenterId'),
+        vehicleId: param(req, 'vehicleId'),
+        search: queryParam(req, 'search'),
+        category: queryParam(req, 'category'),
+      } as VehiclePartsInput),
   );
   restRoute(
     app,

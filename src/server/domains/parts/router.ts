@@ -2,17 +2,24 @@ import { z } from 'zod';
 import { createPartSchema, listPartsSchema, partIdSchema, updatePartSchema } from '../../../shared/parts.ts';
 import { inventorySchema, movementsSchema, moveStockSchema, setBackordersSchema } from '../../../shared/stock.ts';
 import { createSupplierSchema, listSuppliersSchema, updateSupplierSchema } from '../../../shared/suppliers.ts';
+import { partsUsedSchema, vehiclePartsSchema } from '../../../shared/vehicle-parts.ts';
+import { domainError } from '../../http/errors.ts';
+import { garageVehicleAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
+import { findVehicleById } from '../../lib/vehicles.ts';
 import { authedProcedure, router } from '../../trpc.ts';
+import { partsFittingVehicle } from './fitment.ts';
 import { movementPage } from './ledger.ts';
 import { allowsBackorders, inventorySummary, listPartPage, toPart } from './repository.ts';
 import { createPart, createSupplier, moveStock, partFor, setBackorders, updatePart, updateSupplier } from './service.ts';
 import { listSuppliers } from './suppliers.ts';
+import { partsUsedOn } from './used.ts';
 
 /**
  * A shop's parts catalogue, inventory and suppliers (docs/parts.md#who-may-do-what): staff read
  * (admins too); any staff role adds and edits parts and moves stock; managers and owners keep the
- * suppliers and the backorder setting. Anyone else: 404.
+ * suppliers and the backorder setting. Anyone else: 404. The parts used on a car are its
+ * household's to read (lib/garage-access.ts), whoever's shop fitted them.
  */
 export const partsRouter = router({
   /** Search by number, name, brand (`search`) and by fitment (make, model, year). */
@@ -37,6 +44,18 @@ export const partsRouter = router({
   movements: authedProcedure.input(movementsSchema).query(async ({ ctx, input }) => {
     const { row } = await partFor(ctx.db, ctx.user, input.partId, 'read');
     return movementPage(ctx.db, row.id, { cursor: input.cursor, limit: input.limit });
+  }),
+  /** The vehicle page's Parts List for staff: the shop's parts that fit a stored vehicle. */
+  forVehicle: authedProcedure.input(vehiclePartsSchema).query(async ({ ctx, input }) => {
+    await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');
+    const vehicle = await findVehicleById(ctx.db, input.vehicleId);
+    if (!vehicle) throw domainError('NOT_FOUND', 'Vehicle not found');
+    return partsFittingVehicle(ctx.db, input.serviceCenterId, vehicle, { search: input.search, category: input.category });
+  }),
+  /** The vehicle page's Parts List for its household: the parts shops fitted on finished repair orders. */
+  usedOnVehicle: authedProcedure.input(partsUsedSchema).query(async ({ ctx, input }) => {
+    const access = await garageVehicleAccess(ctx.db, ctx.user.id, { vehicleId: input.vehicleId }, 'read');
+    return partsUsedOn(ctx.db, access.ownerId, access.vehicleId);
   }),
   setBackorders: authedProcedure.input(setBackordersSchema).mutation(({ ctx, input }) => setBackorders(ctx.db, ctx.user, input.serviceCenterId, input.allowBackorders)),
   suppliers: router({

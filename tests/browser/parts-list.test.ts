@@ -1,0 +1,79 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor } from '../helpers/factories.ts';
+import { F150_VIN, storeGenericTruck } from '../helpers/garage.ts';
+import { registerShop } from '../helpers/shops.ts';
+import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+describe('the vehicle page\u2019s Parts List tab', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let truckId: string;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    truckId = await storeGenericTruck(server.db, F150_VIN);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a technician their shop\u2019s parts that fit the truck, with the stock badge, by component', async () => {
+    const page = await newPage(browser);
+    const { user } = await signIn(page, server, { role: 'tech' });
+    const shop = await registerShop(server.db, user, { name: 'Harbor Auto' });
+    const staff = callerFor(server.db, user);
+    const pads = await staff.parts.create({ serviceCenterId: shop.id, partNumber: 'BP-150', name: 'Front brake pads', brand: 'Akebono', category: 'Brakes', make: 'ford', model: 'F-150', yearFrom: 2018, yearTo: 2022, priceCents: 8_950, reorderPoint: 2 });
+    await staff.parts.move({ partId: pads.id, kind: 'received', quantity: 6 });
+    await staff.parts.create({ serviceCenterId: shop.id, partNumber: 'OF-1', name: 'Oil filter', category: 'Engine', priceCents: 1_299 });
+    await staff.parts.create({ serviceCenterId: shop.id, partNumber: 'TOY-9', name: 'Camry wiper', make: 'Toyota' });
+
+    await page.goto(`${server.url}/?vehicle=${truckId}`);
+    await page.getByRole('tab', { name: 'Parts List' }).click();
+    const section = page.getByRole('region', { name: 'Harbor Auto: parts that fit' });
+    const table = section.getByRole('region', { name: 'Parts that fit this vehicle' });
+    const padsRow = table.getByRole('row').filter({ hasText: 'BP-150' });
+    await padsRow.getByText('In Stock').waitFor();
+    await padsRow.getByText('$89.50').waitFor();
+    await padsRow.getByText('Fits: ford F-150 2018\u20132022').waitFor();
+    await table.getByRole('row').filter({ hasText: 'OF-1' }).getByText('Out of Stock').waitFor();
+    expect(await table.getByText('TOY-9').count()).toBe(0);
+    // Grouped by the diagram's components: Engine comes before Brakes.
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Part number', 'Name', 'Brand', 'Price', 'Stock', 'Engine', 'Brakes']);
+    await section.getByRole('link', { name: 'Open the Parts Database' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'parts-list-tech-light');
+
+    await section.getByText('Brakes (1)').click();
+    await table.getByRole('row').filter({ hasText: 'OF-1' }).waitFor({ state: 'detached' });
+    await padsRow.waitFor();
+    // Staff of a shop whose garage does not hold the truck see the shop's side only; once it does, both.
+    expect(await page.getByRole('region', { name: 'Parts used on your car' }).count()).toBe(0);
+    await staff.garage.add({ vehicleId: truckId, nickname: 'Shop truck', odometer: 10_000 });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Parts List' }).click();
+    await page.getByRole('region', { name: 'Parts used on your car' }).getByText('No parts recorded yet').waitFor();
+    await padsRow.waitFor();
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows an owner the parts used on their car, empty until a shop finishes an order, in dark mode at 375 px', async () => {
+    const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
+    const { user } = await signIn(page, server, { role: 'simple' });
+    await callerFor(server.db, user).garage.add({ vehicleId: truckId, nickname: 'Work truck', odometer: 42_000 });
+
+    await page.goto(`${server.url}/?vehicle=${truckId}`);
+    await page.getByRole('tab', { name: 'Parts List' }).click();
+    const section = page.getByRole('region', { name: 'Parts used on your car' });
+    await section.getByText('No parts recorded yet').waitFor();
+    await section.getByText('Parts a shop fits during a repair order on VinTech show here.').waitFor();
+    expect(await page.getByText(/parts that fit/).count()).toBe(0);
+    await checkA11y(page);
+    await screenshot(page, 'parts-list-owner-dark-375');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
