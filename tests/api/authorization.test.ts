@@ -802,6 +802,8 @@ async function dropFreshSessions(fx: Fixtures): Promise<void> {
 
 /** A part number or supplier name no cell used before (an allowed create uses one up). */
 const freshName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+/** A one-part catalogue with a fresh part number: each allowed import adds one part. */
+const matrixPartsCsv = () => `Part number,Name,Price\r\n${freshName('IMP')},Matrix import,12.50\r\n`;
 
 // ---- The procedure table -------------------------------------------------------------------
 
@@ -1163,6 +1165,17 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'parts.get': { rule: 'shopRead', input: (fx) => ({ id: fx.partOfA }) satisfies In['parts']['get'] },
   'parts.create': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA, partNumber: freshName('MX'), name: 'Matrix part' }) satisfies In['parts']['create'] },
   'parts.update': { rule: 'shopWork', input: (fx) => ({ id: fx.partOfA, notes: 'Matrix' }) satisfies In['parts']['update'] },
+  // A catalogue from CSV, as any staff role may add parts: the preview writes nothing.
+  'parts.importPreview': {
+    rule: 'shopWork',
+    input: (fx) => ({ serviceCenterId: fx.shopA, csv: matrixPartsCsv() }) satisfies In['parts']['importPreview'],
+    check: (answer) => expect(answer).toMatchObject({ counts: { new: 1, updates: 0, errors: 0 } }),
+  },
+  'parts.importCommit': {
+    rule: 'shopWork',
+    input: (fx) => ({ serviceCenterId: fx.shopA, csv: matrixPartsCsv() }) satisfies In['parts']['importCommit'],
+    check: (answer) => expect(answer).toMatchObject({ counts: { new: 1, errors: 0 }, errors: [] }),
+  },
   'parts.inventory': {
     rule: 'shopRead',
     input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['parts']['inventory'],
@@ -1453,6 +1466,7 @@ const REST: Record<string, RestRow> = {
   'GET /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts?search=matrix&limit=100` }) },
   'POST /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts`, body: { partNumber: freshName('REST'), name: 'REST part', priceCents: 100 } }) },
   'PATCH /api/parts/:id': { request: (fx) => ({ url: `/api/parts/${fx.partOfA}`, body: { notes: 'REST matrix' } }) },
+  'POST /api/shops/:centerId/parts/import': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts/import`, body: { csv: matrixPartsCsv() } }) },
   'GET /api/shops/:centerId/inventory': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/inventory?status=in_stock` }) },
   'GET /api/vehicles/:vehicleId/parts': { request: (fx) => ({ url: `/api/vehicles/${fx.vehicleId}/parts?serviceCenterId=${fx.shopA}` }) },
   'POST /api/inventory/:partId/movements': { request: (fx) => ({ url: `/api/inventory/${fx.partOfA}/movements`, body: { kind: 'received', quantity: 1 } }) },

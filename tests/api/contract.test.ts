@@ -28,6 +28,7 @@ import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { CONDITIONS, DECISIONS, INSPECTION_STATUSES, type Inspection, type InspectionSummary, type PublicInspection } from '../../src/shared/inspections.ts';
 import { CODE_STATUSES, SESSION_SOURCES, type DiagnosticSession, type DiagnosticSessionSummary } from '../../src/shared/diagnostics.ts';
 import { PART_CATEGORIES, STOCK_LEVELS, type Part } from '../../src/shared/parts.ts';
+import { PART_IMPORT_FIELDS, PART_IMPORT_STATUSES, type PartImportPreview, type PartImportResult } from '../../src/shared/parts-import.ts';
 import { MOVEMENT_KINDS, type InventoryPage, type StockMovement } from '../../src/shared/stock.ts';
 import { SUPPLIER_STATUSES, type Supplier } from '../../src/shared/suppliers.ts';
 import { VEHICLE_PARTS_LIMIT, type VehicleParts } from '../../src/shared/vehicle-parts.ts';
@@ -889,6 +890,8 @@ interface Row<S extends z.ZodType = z.ZodType> {
   body?: (fx: Fixtures) => unknown;
   /** Instead of a JSON body: one file sent as multipart/form-data (part `file`). */
   upload?: { content: Buffer; name: string; type: string };
+  /** Instead of a JSON body: a CSV file as the body itself (text/csv). */
+  csv?: string;
   status: number;
   /** Shape of a JSON success answer. */
   shape?: S;
@@ -1103,6 +1106,30 @@ const partShape = z
   })
   .strict() satisfies z.ZodType<Wire<Part>>;
 const partPageShape = z.object({ items: z.array(partShape), nextCursor: text.nullable() }).strict();
+const partImportErrorShape = z.object({ row: z.number().int().min(2), field: z.enum(PART_IMPORT_FIELDS).nullable(), column: maybeText, message: text }).strict();
+const partImportCountsShape = z.object({ new: z.number().int(), updates: z.number().int(), unchanged: z.number().int(), errors: z.number().int() }).strict();
+const partImportPreviewShape = z
+  .object({
+    columns: z.partialRecord(z.enum(PART_IMPORT_FIELDS), text),
+    ignored: z.array(text),
+    rows: z.array(
+      z
+        .object({
+          row: z.number().int().min(2),
+          status: z.enum(PART_IMPORT_STATUSES),
+          cells: z.object({ partNumber: text, name: text }).strict(),
+          part: partShape.pick({ partNumber: true, name: true, brand: true, category: true, make: true, model: true, yearFrom: true, yearTo: true, engine: true, unitCostCents: true, priceCents: true, reorderPoint: true, notes: true }).nullable(),
+          changed: z.array(z.enum(PART_IMPORT_FIELDS)),
+          errors: z.array(partImportErrorShape),
+        })
+        .strict(),
+    ),
+    counts: partImportCountsShape,
+  })
+  .strict() satisfies z.ZodType<PartImportPreview>;
+const partImportResultShape = z.object({ counts: partImportCountsShape, errors: z.array(partImportErrorShape) }).strict() satisfies z.ZodType<PartImportResult>;
+/** PAD-100 at a new price, a new part, and a row without a name; a stock column the import does not read. */
+const PARTS_CSV = 'Part #,Name,Retail,On hand\r\npad-100,Front brake pads,$64.99,50\r\nWIPER-22,"Wiper blade, 22 in",8,3\r\nBAD-1,,1.00,\r\n';
 const vehiclePartsShape = z
   .object({
     items: z.array(partShape),
@@ -2598,6 +2625,53 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}`, as: 'other', status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${MISSING}/parts?serviceCenterId=${fx.centerId}`, as: 'tech', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Vehicle not found' }) }),
   row({ method: 'GET', route: '/api/vehicles/:vehicleId/parts', url: (fx) => `/api/vehicles/${fx.vehicle.id}/parts?serviceCenterId=${fx.centerId}`, as: 'anonymous', status: 401 }),
+  // A catalogue from CSV: the preview writes nothing; the same file twice adds nothing the second time.
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/parts/import',
+    url: (fx) => `/api/shops/${fx.centerId}/parts/import?dryRun=true`,
+    as: 'tech',
+    csv: PARTS_CSV,
+    status: 200,
+    shape: partImportPreviewShape,
+    note: 'the preview',
+    check: (p) => {
+      expect(p.counts).toEqual({ new: 1, updates: 1, unchanged: 0, errors: 1 });
+      expect(p.rows.map((r) => [r.status, r.part?.partNumber ?? null, r.changed])).toEqual([
+        ['update', 'PAD-100', ['priceCents']],
+        ['new', 'WIPER-22', []],
+        ['error', null, []],
+      ]);
+      expect(p.rows[2]).toMatchObject({ cells: { partNumber: 'BAD-1', name: '' }, errors: [{ row: 4, field: 'name', column: 'Name', message: 'Name is required' }] });
+      expect(p.ignored).toEqual(['On hand']);
+    },
+  }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/parts/import',
+    url: (fx) => `/api/shops/${fx.centerId}/parts/import`,
+    as: 'tech',
+    csv: PARTS_CSV,
+    status: 200,
+    shape: partImportResultShape,
+    check: (r) => expect(r).toEqual({ counts: { new: 1, updates: 1, unchanged: 0, errors: 1 }, errors: [{ row: 4, field: 'name', column: 'Name', message: 'Name is required' }] }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/parts/import',
+    url: (fx) => `/api/shops/${fx.centerId}/parts/import`,
+    as: 'tech',
+    body: () => ({ csv: PARTS_CSV }),
+    status: 200,
+    shape: partImportResultShape,
+    note: 'the same file again, as JSON',
+    check: (r) => expect(r.counts).toEqual({ new: 0, updates: 0, unchanged: 2, errors: 1 }),
+  }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import?dryRun=true`, as: 'tech', csv: 'Name,Price\r\nPads,1\r\n', status: 400, check: (e) => expect(e).toMatchObject({ message: 'The file has no Part number column: its first line must name the columns, such as Part number, Name, Price' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import`, as: 'tech', body: () => ({ csv: PARTS_CSV, dryRun: true }), status: 400, note: 'dryRun is a query parameter' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import`, as: 'other', csv: PARTS_CSV, status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: `/api/shops/${MISSING}/parts/import`, as: 'tech', csv: PARTS_CSV, status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import?dryRun=true`, as: 'anonymous', csv: PARTS_CSV, status: 401 }),
 
   // -- Import and export ---------------------------------------------------------------------
   row({
@@ -2763,9 +2837,10 @@ describeEachDatabase('REST contract: every /api path', (getDb) => {
       if (STATE_CHANGING.has(r.method)) headers.origin = ORIGIN;
       const payload = r.body?.(f);
       if (payload !== undefined) headers['content-type'] = 'application/json';
+      if (r.csv !== undefined) headers['content-type'] = 'text/csv';
       const form = r.upload ? multipart(r.upload.content, r.upload.name, r.upload.type) : undefined;
       if (form) Object.assign(headers, form.headers);
-      const res = await app.inject({ method: r.method, url, headers, payload: form ? form.payload : payload === undefined ? undefined : JSON.stringify(payload) });
+      const res = await app.inject({ method: r.method, url, headers, payload: form ? form.payload : (r.csv ?? (payload === undefined ? undefined : JSON.stringify(payload))) });
       if (r.renewsSession && r.as !== 'anonymous') f.cookies[r.as] = await signInCookie(app, f.users[r.as].email);
 
       const where = `${r.method} ${url}: ${res.body.slice(0, 400)}`;

@@ -85,7 +85,7 @@ function errorsFor(doc: RestDoc): string[] {
   if (doc.auth === 'tech' || doc.auth === 'staff' || doc.auth === 'admin') codes.add('403');
   if (doc.auth === 'staff') codes.add('404');
   if (doc.url.includes(':')) codes.add('404');
-  if (doc.multipartFile) codes.add('415');
+  if (doc.multipartFile || doc.textBody) codes.add('415');
   return [...codes].sort();
 }
 
@@ -106,7 +106,11 @@ export function buildOpenApiDocument(docs: RestDoc[], appName: string): JsonSche
       const form = { type: 'object', required: [doc.multipartFile], properties: { [doc.multipartFile]: { type: 'string', format: 'binary' } } };
       requestBody = { required: true, content: { 'multipart/form-data': { schema: form } } };
     } else if (schema && (doc.inputFrom === 'body' || doc.bodySchema)) {
-      requestBody = { required: true, content: { 'application/json': { schema } } };
+      const text = doc.textBody ? { [doc.textBody.contentType]: { schema: { type: 'string', description: `The \`${doc.textBody.field}\` field as the whole body` } } } : {};
+      requestBody = { required: true, content: { 'application/json': { schema }, ...text } };
+    }
+    for (const [name, description] of Object.entries(doc.queryFlags ?? {})) {
+      parameters.push({ name, in: 'query', required: false, description, schema: { type: 'boolean', default: false } });
     }
     const responses: Record<string, JsonSchema> = {
       [String(doc.status)]:

@@ -79,6 +79,10 @@ export interface RestDoc {
   description?: string;
   /** A larger request body than the app's default, for this path only (a CSV import). */
   bodyLimit?: number;
+  /** The body may also be the input's one text field itself, sent with this content type (a CSV file). */
+  textBody?: { contentType: string; field: string };
+  /** Query switches of a path whose input is its body: name → what `true` does. */
+  queryFlags?: Record<string, string>;
 }
 
 declare module 'fastify' {

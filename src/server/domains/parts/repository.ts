@@ -64,27 +64,74 @@ export async function findPartByNumber(db: Executor, serviceCenterId: string, pa
   return db.selectFrom('parts').select('id').where('service_center_id', '=', serviceCenterId).where('part_number', '=', partNumber).executeTakeFirst();
 }
 
+/** The shop's parts of these numbers, by number; `lock` holds their rows for an import's transaction. */
+export async function findPartsByNumbers(db: Executor, serviceCenterId: string, partNumbers: readonly string[], lock = false): Promise<Map<string, PartRow>> {
+  if (partNumbers.length === 0) return new Map();
+  // Locked in one order (by id), so two imports of overlapping files wait for each other instead of deadlocking.
+  let query = db.selectFrom('parts').select(partColumns).where('service_center_id', '=', serviceCenterId).where('part_number', 'in', [...partNumbers]).orderBy('id');
+  if (lock) query = query.forUpdate();
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.part_number, row]));
+}
+
+type Catalogue = Omit<CreatePartValues, 'serviceCenterId'>;
+
+/** A part's catalogue fields as columns: all but its shop and its stock. */
+function catalogueColumns(values: Catalogue) {
+  return {
+    part_number: values.partNumber,
+    name: values.name,
+    brand: values.brand,
+    category: values.category,
+    make: values.make,
+    model: values.model,
+    year_from: values.yearFrom,
+    year_to: values.yearTo,
+    engine: values.engine,
+    unit_cost_cents: values.unitCostCents,
+    price_cents: values.priceCents,
+    reorder_point: values.reorderPoint,
+    notes: values.notes,
+  };
+}
+
+const partValues = (values: CreatePartValues) => ({ service_center_id: values.serviceCenterId, ...catalogueColumns(values) });
+
 export async function insertPart(db: Executor, values: CreatePartValues): Promise<PartRow> {
-  return db
-    .insertInto('parts')
-    .values({
-      service_center_id: values.serviceCenterId,
-      part_number: values.partNumber,
-      name: values.name,
-      brand: values.brand,
-      category: values.category,
-      make: values.make,
-      model: values.model,
-      year_from: values.yearFrom,
-      year_to: values.yearTo,
-      engine: values.engine,
-      unit_cost_cents: values.unitCostCents,
-      price_cents: values.priceCents,
-      reorder_point: values.reorderPoint,
-      notes: values.notes,
-    })
-    .returning(partColumns)
-    .executeTakeFirstOrThrow();
+  return db.insertInto('parts').values(partValues(values)).returning(partColumns).executeTakeFirstOrThrow();
+}
+
+/** Parts a statement of an import writes at most: 14 values each, well inside PostgreSQL's 65,535 parameters. */
+const PART_BATCH = 1_000;
+
+/** Many new parts (an imported catalogue), a statement per batch. */
+export async function insertParts(db: Executor, parts: readonly CreatePartValues[]): Promise<PartRow[]> {
+  const rows: PartRow[] = [];
+  for (let i = 0; i < parts.length; i += PART_BATCH) {
+    rows.push(...(await db.insertInto('parts').values(parts.slice(i, i + PART_BATCH).map(partValues)).returning(partColumns).execute()));
+  }
+  return rows;
+}
+
+/**
+ * Every catalogue field of many parts (an imported catalogue), a statement per batch: the values
+ * travel as one JSON parameter read by jsonb_to_recordset. Stock is not among them.
+ */
+export async function updatePartRows(db: Executor, parts: readonly (Catalogue & { id: string })[]): Promise<PartRow[]> {
+  const rows: PartRow[] = [];
+  const returning = sql.join(partColumns.map((column) => sql.ref(`parts.${column}`)));
+  for (let i = 0; i < parts.length; i += PART_BATCH) {
+    const batch = JSON.stringify(parts.slice(i, i + PART_BATCH).map(({ id, ...values }) => ({ id, ...catalogueColumns(values) })));
+    const result = await sql<PartRow>`UPDATE parts SET part_number = v.part_number, name = v.name, brand = v.brand, category = v.category, make = v.make,
+        model = v.model, year_from = v.year_from, year_to = v.year_to, engine = v.engine, unit_cost_cents = v.unit_cost_cents,
+        price_cents = v.price_cents, reorder_point = v.reorder_point, notes = v.notes
+      FROM jsonb_to_recordset(${batch}::jsonb) AS v(id uuid, part_number text, name text, brand text, category text, make text, model text,
+        year_from integer, year_to integer, engine text, unit_cost_cents integer, price_cents integer, reorder_point integer, notes text)
+      WHERE parts.id = v.id
+      RETURNING ${returning}`.execute(db);
+    rows.push(...result.rows);
+  }
+  return rows;
 }
 
 /** The catalogue's fields of a part; its stock changes only through a movement (stock.ts). */

@@ -3,12 +3,52 @@ import type { CreatePartInput, ListPartsInput, PartPatch } from '../../../shared
 import type { InventoryInput, MoveStockInput } from '../../../shared/stock.ts';
 import type { CreateSupplierInput, ListSuppliersInput, SupplierPatch } from '../../../shared/suppliers.ts';
 import type { VehiclePartsInput } from '../../../shared/vehicle-parts.ts';
+import { PART_IMPORT_LIMITS, type PartImportInput } from '../../../shared/parts-import.ts';
+import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 
 const TAG = 'Parts and inventory';
 
 function param(req: FastifyRequest, name: string): string {
   return (req.params as Record<string, string>)[name] ?? '';
+}
+
+/** Room for the JSON around the file (escaped quotes and line breaks take two characters). */
+const IMPORT_BODY_LIMIT = PART_IMPORT_LIMITS.maxBytes * 2 + 64 * 1024;
+
+/** The file as the body itself (`text/csv`, or text/plain), or as JSON `{ "csv": "..." }`. */
+function importInput(req: FastifyRequest): PartImportInput {
+  const serviceCenterId = param(req, 'centerId');
+  if (typeof req.body === 'string') return { serviceCenterId, csv: req.body };
+  return { ...(objectBody(req) as Omit<PartImportInput, 'serviceCenterId'>), serviceCenterId };
+}
+
+/** `POST /api/shops/:centerId/parts/import`: `?dryRun=true` previews (`parts.importPreview`), otherwise imports. */
+function registerImportRoute(app: FastifyInstance): void {
+  // A CSV body arrives as text; the app's other paths refuse a body that is not a JSON object.
+  if (!app.hasContentTypeParser('text/csv')) app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  restRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/shops/:centerId/parts/import',
+      summary: 'Import a parts catalogue from a CSV file (any staff role): new part numbers are added, known ones updated; `?dryRun=true` only previews',
+      description: `The body is the file (\`content-type: text/csv\`) or JSON \`{ "csv": "..." }\`. The first line names the columns (part number and name required; brand, category, make, model, year from, year to, engine, unit cost, price, reorder point, notes; aliases such as "Part #", "Cost", "Retail"); money in dollars ("12.50", "$1,234.00"). A known part number updates that part's catalogue fields the file has columns of, never its stock. Rows with errors are left out and listed by row (the header is row 1), field and message; the rest is written in one transaction. \`dryRun=true\` answers each row's part or errors (\`parts.importPreview\`) and writes nothing. At most ${PART_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${PART_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows. Not staff of the shop: 404.`,
+      tag: TAG,
+      auth: 'staff',
+      status: 200,
+      procedure: 'parts.importCommit',
+      inputFrom: 'body',
+      bodyLimit: IMPORT_BODY_LIMIT,
+      textBody: { contentType: 'text/csv', field: 'csv' },
+      queryFlags: { dryRun: 'Preview only: answer what each row would do and write nothing (`parts.importPreview`)' },
+    },
+    async ({ caller, req }) => {
+      const dryRun = queryParam(req, 'dryRun') ?? 'false';
+      if (dryRun !== 'true' && dryRun !== 'false') throw domainError('BAD_REQUEST', 'dryRun must be true or false', { field: 'dryRun' });
+      return dryRun === 'true' ? caller.parts.importPreview(importInput(req)) : caller.parts.importCommit(importInput(req));
+    },
+  );
 }
 
 /** The parts paths (docs/parts.md#paths); each mirrors a `parts.*` procedure. */
@@ -73,6 +113,7 @@ export function registerPartsRest(app: FastifyInstance): void {
     },
     ({ caller, req }) => caller.parts.create({ ...(objectBody(req) as Omit<CreatePartInput, 'serviceCenterId'>), serviceCenterId: param(req, 'centerId') }),
   );
+  registerImportRoute(app);
   restRoute(
     app,
     {

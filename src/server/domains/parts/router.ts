@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createPartSchema, listPartsSchema, partIdSchema, updatePartSchema } from '../../../shared/parts.ts';
+import { partImportSchema } from '../../../shared/parts-import.ts';
 import { inventorySchema, movementsSchema, moveStockSchema, setBackordersSchema } from '../../../shared/stock.ts';
 import { createSupplierSchema, listSuppliersSchema, updateSupplierSchema } from '../../../shared/suppliers.ts';
 import { partsUsedSchema, vehiclePartsSchema } from '../../../shared/vehicle-parts.ts';
@@ -9,6 +10,7 @@ import { requireShopAccess } from '../../lib/shop-access.ts';
 import { findVehicleById } from '../../lib/vehicles.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 import { partsFittingVehicle } from './fitment.ts';
+import { commitPartImport, previewPartImport } from './import.ts';
 import { movementPage } from './ledger.ts';
 import { allowsBackorders, inventorySummary, listPartPage, toPart } from './repository.ts';
 import { createPart, createSupplier, moveStock, partFor, setBackorders, updatePart, updateSupplier } from './service.ts';
@@ -31,6 +33,10 @@ export const partsRouter = router({
   get: authedProcedure.input(z.object({ id: partIdSchema }).strict()).query(async ({ ctx, input }) => toPart((await partFor(ctx.db, ctx.user, input.id, 'read')).row)),
   create: authedProcedure.input(createPartSchema).mutation(({ ctx, input }) => createPart(ctx.db, ctx.user, input)),
   update: authedProcedure.input(updatePartSchema).mutation(({ ctx, input: { id, ...patch } }) => updatePart(ctx.db, ctx.user, id, patch)),
+  /** A CSV catalogue checked row by row: new parts, updates by part number, errors; nothing written. */
+  importPreview: authedProcedure.input(partImportSchema).mutation(({ ctx, input }) => previewPartImport(ctx.db, ctx.user, input)),
+  /** The same file's valid rows written in one transaction; stock is never touched. */
+  importCommit: authedProcedure.input(partImportSchema).mutation(({ ctx, input }) => commitPartImport(ctx.db, ctx.user, input)),
   /** Parts with their stock and status (filter by status), the shop's totals and its backorder setting. */
   inventory: authedProcedure.input(inventorySchema).query(async ({ ctx, input }) => {
     await requireShopAccess(ctx.db, ctx.user, input.serviceCenterId, 'read');

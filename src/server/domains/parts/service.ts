@@ -40,7 +40,7 @@ export async function partFor(db: Executor, user: User, id: string, access: Shop
 }
 
 /** What the audit log keeps of a part: its catalogue fields (stock is in the ledger). */
-function partAudit(row: PartRow) {
+export function partAudit(row: PartRow) {
   const { onHand: _onHand, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = toPart(row);
   return auditable(fields);
 }
