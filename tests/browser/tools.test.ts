@@ -181,6 +181,22 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
     await expectNoSidewaysScroll(phone);
     await checkA11y(phone);
     await screenshot(phone, 'tools-database-dark-375');
+
+    // A catalogue from CSV on the phone: the preview names the bad row's error, then the good rows join the list.
+    await phone.getByRole('tab', { name: 'Parts' }).click();
+    await phone.getByRole('button', { name: 'Import CSV' }).click();
+    const importer = phone.getByRole('dialog', { name: 'Import parts from CSV' });
+    const catalogue = 'Part #,Name,Retail\nOF-7,Oil filter,$12.99\nWB-22,"Wiper blade, 22 in",8\nBAD-1,,1.00\n';
+    await importer.locator('input[type="file"]').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogue) });
+    await importer.getByText('2 new, 0 updated, 1 with errors').waitFor();
+    await importer.getByRole('row', { name: /BAD-1/ }).getByText('Name is required').waitFor();
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'tools-database-import-dark-375');
+    await importer.getByRole('button', { name: 'Import 2 parts' }).click();
+    await importer.waitFor({ state: 'hidden' });
+    await phone.getByRole('row', { name: /WB-22/ }).getByText('Wiper blade, 22 in').waitFor();
+    await expect(phone.getByRole('row', { name: /OF-7/ }).textContent()).resolves.toContain('$12.99');
   });
 
   it('Diagnostic Tools has its four tabs, and says so honestly when there is no session yet', async () => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { fitmentLabel, PART_LIMITS, PARTS_PAGE_SIZE, type Part } from '../../../shared/parts.ts';
@@ -8,6 +8,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
 import { listItems, ListSearch, LoadMore, useListSearch } from '../shop/ShopList.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { ImportParts } from './ImportParts.tsx';
 import { PartForm } from './PartForm.tsx';
 import { StockBadge } from './StockBadge.tsx';
 
@@ -99,6 +100,7 @@ export function PartsTab({ shopId }: { shopId: string }) {
   const [fits, setFits] = useState<Fits>({ make: '', model: '', year: '' });
   const [fitsQuery] = useDebouncedValue(fits, 250);
   const [editing, setEditing] = useState<Part | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const year = typeof fitsQuery.year === 'number' && fitsQuery.year >= PART_LIMITS.yearMin && fitsQuery.year <= PART_LIMITS.yearMax ? fitsQuery.year : undefined;
   const list = trpc.parts.list.useInfiniteQuery(
     { serviceCenterId: shopId, search: query || undefined, make: fitsQuery.make.trim() || undefined, model: fitsQuery.model.trim() || undefined, year, limit: PARTS_PAGE_SIZE },
@@ -120,7 +122,7 @@ export function PartsTab({ shopId }: { shopId: string }) {
     body = filtering ? (
       <EmptyState title="No parts match" hint="Try another number, name or vehicle" />
     ) : (
-      <EmptyState title="No parts yet" hint='Add the parts your shop keeps with "Add part"; their stock is kept on the Inventory tab.' />
+      <EmptyState title="No parts yet" hint='Add the parts your shop keeps with "Add part", or a whole catalogue with "Import CSV"; their stock is kept on the Inventory tab.' />
     );
   } else {
     body = (
@@ -136,13 +138,21 @@ export function PartsTab({ shopId }: { shopId: string }) {
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <ListSearch label="Search parts" placeholder="Search by number, name or brand..." value={search} onChange={setSearch} />
         <FitsFilter fits={fits} onChange={setFits} />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add part
-        </Button>
+        <Group gap="sm" wrap="nowrap">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add part
+          </Button>
+        </Group>
       </Group>
       {body}
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add part' : `Edit ${editing?.partNumber ?? 'part'}`}>
         {editing !== null ? <PartForm shopId={shopId} part={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
+      </ShopDialog>
+      <ShopDialog opened={importing} onClose={() => setImporting(false)} title="Import parts from CSV" size="56rem">
+        {importing ? <ImportParts shopId={shopId} onDone={() => setImporting(false)} /> : null}
       </ShopDialog>
     </Stack>
   );
