@@ -345,6 +345,8 @@ interface Fixtures {
   /** Shop A's part (with stock received) and supplier (docs/parts.md). */
   partOfA: string;
   supplierOfA: string;
+  /** Shop A's repair order of A's truck, sent to A for approval (docs/repair-orders.md). */
+  orderOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
@@ -508,6 +510,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     ownSessionOfA: ownSession.id,
     partOfA: part.id,
     supplierOfA: supplier.id,
+    orderOfA: (await freshOrderOfA({ db, users, shopA, customerVehicleOfA: customerVehicle.id }, 'sent')).orderId,
   };
 }
 
@@ -535,6 +538,26 @@ async function freshTechnicianOfShopA(fx: Fixtures): Promise<User> {
 async function freshInviteOfShopA(fx: Fixtures): Promise<{ id: string; code: string }> {
   const invite = await callerFor(fx.db, fx.users.shopOwner).shops.invites.create({ serviceCenterId: fx.shopA, role: 'technician' });
   return { id: invite.id, code: invite.code };
+}
+
+type OrderScope = Pick<Fixtures, 'db' | 'users' | 'shopA' | 'customerVehicleOfA'>;
+
+/**
+ * A fresh repair order of A's truck at shop A, moved by its technician to `status`, with one
+ * labour line (an allowed cell may use an order up: send it, remove its line, pay it).
+ */
+async function freshOrderOfA(fx: OrderScope, status: 'estimate' | 'sent' | 'in_progress' | 'invoiced'): Promise<{ orderId: string; lineId: string }> {
+  const asTech = callerFor(fx.db, fx.users.technician);
+  const order = await asTech.repairOrders.create({ serviceCenterId: fx.shopA, customerVehicleId: fx.customerVehicleOfA });
+  const priced = await asTech.repairOrders.addLine({ orderId: order.id, line: { kind: 'labor', description: 'Matrix labour', serviceType: 'Inspection', hoursHundredths: 100, rateCents: 10_000 } });
+  const path = { estimate: [], sent: ['sent'], in_progress: ['sent', 'approved', 'in_progress'], invoiced: ['sent', 'approved', 'in_progress', 'completed', 'invoiced'] } as const;
+  for (const to of path[status]) await asTech.repairOrders.transition({ id: order.id, to });
+  return { orderId: order.id, lineId: priced.lines[0]!.id };
+}
+
+/** Every clock an allowed clock-in cell left running, stopped (a technician runs one at a time). */
+async function stopClocks(fx: Fixtures): Promise<void> {
+  await fx.db.updateTable('repair_order_time_entries').set({ ended_at: new Date() }).where('ended_at', 'is', null).execute();
 }
 
 /** A fresh knowledge item of shop A's technician for each delete cell. */
@@ -1157,6 +1180,49 @@ const PROCEDURES: Record<string, ProcedureRow> = {
 
   // Shop A's parts, stock and suppliers (docs/parts.md#who-may-do-what): its staff (admins too) read
   // them; any staff role adds parts and moves stock; managers and owners keep suppliers and backorders.
+  // Shop A's repair orders (docs/repair-orders.md#who-may-do-what): its staff work them (admins
+  // read); the customer A reads a sent order and alone decides on its lines.
+  'repairOrders.list': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, limit: 100 }) satisfies In['repairOrders']['list'] },
+  'repairOrders.mine': { rule: 'mineList', watched: (fx) => fx.orderOfA, ids: pageIds, input: () => ({ limit: 100 }) satisfies In['repairOrders']['mine'] },
+  'repairOrders.get': { rule: 'requestRow', input: (fx) => ({ id: fx.orderOfA }) satisfies In['repairOrders']['get'] },
+  'repairOrders.create': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA, customerVehicleId: fx.customerVehicleOfA }) satisfies In['repairOrders']['create'] },
+  'repairOrders.update': { rule: 'shopWork', input: (fx) => ({ id: fx.orderOfA, notes: 'Matrix' }) satisfies In['repairOrders']['update'] },
+  'repairOrders.addLine': {
+    rule: 'shopWork',
+    input: async (fx) => ({ orderId: (await freshOrderOfA(fx, 'estimate')).orderId, line: { kind: 'fee', description: 'Matrix fee', amountCents: 100 } }) satisfies In['repairOrders']['addLine'],
+  },
+  'repairOrders.updateLine': {
+    rule: 'shopWork',
+    input: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'estimate');
+      return { orderId, lineId, line: { kind: 'fee', description: 'Matrix fee', amountCents: 200 } } satisfies In['repairOrders']['updateLine'];
+    },
+  },
+  'repairOrders.removeLine': { rule: 'shopWork', input: async (fx) => (await freshOrderOfA(fx, 'estimate')) satisfies In['repairOrders']['removeLine'] },
+  'repairOrders.transition': { rule: 'shopWork', input: async (fx) => ({ id: (await freshOrderOfA(fx, 'estimate')).orderId, to: 'sent' }) satisfies In['repairOrders']['transition'] },
+  'repairOrders.decide': {
+    rule: 'customerRow',
+    input: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'sent');
+      return { orderId, decisions: [{ lineId, decision: 'approved' }] } satisfies In['repairOrders']['decide'];
+    },
+  },
+  'repairOrders.clockIn': { rule: 'shopWork', input: async (fx) => (await freshOrderOfA(fx, 'in_progress')) satisfies In['repairOrders']['clockIn'], after: stopClocks },
+  'repairOrders.clockOut': {
+    rule: 'shopWork',
+    input: async (fx, actor) => {
+      const target = await freshOrderOfA(fx, 'in_progress');
+      if (STAFF_A.has(actor)) await callerFor(fx.db, fx.users[actor as SignedIn]).repairOrders.clockIn(target);
+      return target satisfies In['repairOrders']['clockOut'];
+    },
+    after: stopClocks,
+  },
+  'repairOrders.addPayment': {
+    rule: 'shopWork',
+    input: async (fx) => ({ orderId: (await freshOrderOfA(fx, 'invoiced')).orderId, amountCents: 100, method: 'cash' }) satisfies In['repairOrders']['addPayment'],
+  },
+  'repairOrders.rates': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['repairOrders']['rates'] },
+  'repairOrders.setRates': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, taxRateBp: 0, laborRateCents: 0 }) satisfies In['repairOrders']['setRates'] },
   'parts.list': {
     rule: 'shopRead',
     input: (fx) => ({ serviceCenterId: fx.shopA, make: 'ford', limit: 100 }) satisfies In['parts']['list'],
@@ -1463,6 +1529,19 @@ const REST: Record<string, RestRow> = {
   'GET /api/diagnostic-sessions/:id/report.csv': { request: (fx) => ({ url: `/api/diagnostic-sessions/${fx.ownSessionOfA}/report.csv` }) },
 
   // Parts, stock and suppliers: the rules of the procedures behind them (parts.*).
+  'GET /api/shops/:centerId/repair-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/repair-orders?limit=100` }) },
+  'POST /api/shops/:centerId/repair-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/repair-orders`, body: { customerVehicleId: fx.customerVehicleOfA } }) },
+  'GET /api/repair-orders/:id': { request: (fx) => ({ url: `/api/repair-orders/${fx.orderOfA}` }) },
+  'PATCH /api/repair-orders/:id': { request: (fx) => ({ url: `/api/repair-orders/${fx.orderOfA}`, body: { notes: 'REST matrix' } }) },
+  'POST /api/repair-orders/:id/lines': { request: async (fx) => ({ url: `/api/repair-orders/${(await freshOrderOfA(fx, 'estimate')).orderId}/lines`, body: { kind: 'fee', description: 'REST fee', amountCents: 100 } }) },
+  'POST /api/repair-orders/:id/transition': { request: async (fx) => ({ url: `/api/repair-orders/${(await freshOrderOfA(fx, 'estimate')).orderId}/transition`, body: { to: 'sent' } }) },
+  'POST /api/repair-orders/:id/decisions': {
+    request: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'sent');
+      return { url: `/api/repair-orders/${orderId}/decisions`, body: { decisions: [{ lineId, decision: 'approved' }] } };
+    },
+  },
+  'POST /api/repair-orders/:id/payments': { request: async (fx) => ({ url: `/api/repair-orders/${(await freshOrderOfA(fx, 'invoiced')).orderId}/payments`, body: { amountCents: 100, method: 'card' } }) },
   'GET /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts?search=matrix&limit=100` }) },
   'POST /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts`, body: { partNumber: freshName('REST'), name: 'REST part', priceCents: 100 } }) },
   'PATCH /api/parts/:id': { request: (fx) => ({ url: `/api/parts/${fx.partOfA}`, body: { notes: 'REST matrix' } }) },

@@ -28,6 +28,7 @@ import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
 import { CONDITIONS, DECISIONS, INSPECTION_STATUSES, type Inspection, type InspectionSummary, type PublicInspection } from '../../src/shared/inspections.ts';
 import { CODE_STATUSES, SESSION_SOURCES, type DiagnosticSession, type DiagnosticSessionSummary } from '../../src/shared/diagnostics.ts';
 import { PART_CATEGORIES, STOCK_LEVELS, type Part } from '../../src/shared/parts.ts';
+import { LINE_KINDS, PAYMENT_METHODS, REPAIR_ORDER_STATUSES, type RepairOrder, type RepairOrderSummary } from '../../src/shared/repair-orders.ts';
 import { PART_IMPORT_FIELDS, PART_IMPORT_STATUSES, type PartImportPreview, type PartImportResult } from '../../src/shared/parts-import.ts';
 import { MOVEMENT_KINDS, type InventoryPage, type StockMovement } from '../../src/shared/stock.ts';
 import { SUPPLIER_STATUSES, type Supplier } from '../../src/shared/suppliers.ts';
@@ -634,6 +635,26 @@ interface Fixtures {
   partId: string;
   supplierId: string;
   workSupplierId: string;
+  /** The center's repair orders of the owner's car: one sent to the owner (its labour line
+   * `orderLineId`), an estimate the rows add a line to and send, and an invoice of $1.00 (a fee). */
+  orderId: string;
+  orderLineId: string;
+  estimateOrderId: string;
+  invoicedOrderId: string;
+}
+
+/** The center's repair orders the rows read and move (none writes the owner's history: no labour is completed). */
+async function contractOrders(db: Database, tech: User, centerId: string, customerVehicleId: string) {
+  const asTech = callerFor(db, tech);
+  const start = () => asTech.repairOrders.create({ serviceCenterId: centerId, customerVehicleId });
+  const sent = await start();
+  const priced = await asTech.repairOrders.addLine({ orderId: sent.id, line: { kind: 'labor', description: 'Replace front pads', serviceType: 'Brake pads', hoursHundredths: 150, rateCents: 12_000 } });
+  await asTech.repairOrders.transition({ id: sent.id, to: 'sent' });
+  const estimate = await start();
+  const invoiced = await start();
+  await asTech.repairOrders.addLine({ orderId: invoiced.id, line: { kind: 'fee', description: 'Diagnostic fee', amountCents: 100 } });
+  for (const to of ['sent', 'approved', 'in_progress', 'completed', 'invoiced'] as const) await asTech.repairOrders.transition({ id: invoiced.id, to });
+  return { orderId: sent.id, orderLineId: priced.lines[0]!.id, estimateOrderId: estimate.id, invoicedOrderId: invoiced.id };
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -871,6 +892,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     partId: part.id,
     supplierId: supplier.id,
     workSupplierId: workSupplier.id,
+    ...(await contractOrders(db, tech, center.id, customerVehicle.id)),
     unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
@@ -1130,6 +1152,67 @@ const partImportPreviewShape = z
 const partImportResultShape = z.object({ counts: partImportCountsShape, errors: z.array(partImportErrorShape) }).strict() satisfies z.ZodType<PartImportResult>;
 /** PAD-100 at a new price, a new part, and a row without a name; a stock column the import does not read. */
 const PARTS_CSV = 'Part #,Name,Retail,On hand\r\npad-100,Front brake pads,$64.99,50\r\nWIPER-22,"Wiper blade, 22 in",8,3\r\nBAD-1,,1.00,\r\n';
+const orderSummaryShape = z
+  .object({ id: uuid, serviceCenterId: uuid, number: z.number().int().min(1), status: z.enum(REPAIR_ORDER_STATUSES), customerName: text, vehicleLabel: text, totalCents: z.number().int().min(0), createdAt: when, updatedAt: when })
+  .strict() satisfies z.ZodType<Wire<RepairOrderSummary>>;
+const orderPageShape = z.object({ items: z.array(orderSummaryShape), nextCursor: text.nullable() }).strict();
+const orderCents = z.number().int();
+const orderShape = orderSummaryShape
+  .extend({
+    shop: z.object({ name: text, address: text, city: text, state: text, zipCode: maybeText, phone: maybeText, email: maybeText }).strict(),
+    customerVehicleId: uuid.nullable(),
+    vehicleId: uuid,
+    customerUserId: uuid.nullable(),
+    appointmentId: uuid.nullable(),
+    inquiryId: uuid.nullable(),
+    inspectionId: uuid.nullable(),
+    mileage: z.number().int().nullable(),
+    notes: maybeText,
+    taxRateBp: z.number().int().min(0),
+    lines: z.array(
+      z
+        .object({
+          id: uuid,
+          position: z.number().int(),
+          kind: z.enum(LINE_KINDS),
+          description: text,
+          serviceType: maybeText,
+          componentId: uuid.nullable(),
+          componentName: maybeText,
+          technicianId: uuid.nullable(),
+          technicianName: maybeText,
+          hoursHundredths: z.number().int().nullable(),
+          rateCents: z.number().int().nullable(),
+          partId: uuid.nullable(),
+          partNumber: maybeText,
+          quantity: z.number().int().nullable(),
+          unitPriceCents: z.number().int().nullable(),
+          amountCents: orderCents,
+          taxable: z.boolean(),
+          decision: z.enum(['approved', 'declined']).nullable(),
+          workedHundredths: z.number().int().min(0),
+          clockRunning: z.boolean(),
+          onHand: z.number().int().nullable(),
+        })
+        .strict(),
+    ),
+    payments: z.array(z.object({ id: uuid, amountCents: orderCents, method: z.enum(PAYMENT_METHODS), reference: maybeText, receivedAt: when, receivedByName: maybeText }).strict()),
+    totals: z.object({ laborCents: orderCents, partsCents: orderCents, feesCents: orderCents, discountCents: orderCents, subtotalCents: orderCents, taxableCents: orderCents, taxCents: orderCents, totalCents: orderCents }).strict(),
+    paidCents: orderCents,
+    balanceCents: orderCents,
+    quotedHundredths: z.number().int().min(0),
+    workedHundredths: z.number().int().min(0),
+    sentAt: when.nullable(),
+    decidedAt: when.nullable(),
+    startedAt: when.nullable(),
+    completedAt: when.nullable(),
+    invoicedAt: when.nullable(),
+    paidAt: when.nullable(),
+    viewer: z.enum(['staff', 'customer']),
+    canEdit: z.boolean(),
+    transitions: z.array(z.enum(REPAIR_ORDER_STATUSES)),
+  })
+  .strict() satisfies z.ZodType<Wire<RepairOrder>>;
 const vehiclePartsShape = z
   .object({
     items: z.array(partShape),
@@ -2529,6 +2612,92 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'other', body: () => ({ name: 'Intruder' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Part not found' }) }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: `/api/parts/${MISSING}`, as: 'tech', body: () => ({ name: 'Nobody' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  // Repair orders (docs/repair-orders.md#paths).
+  row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders?status=sent`, as: 'tech', status: 200, shape: orderPageShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.orderId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders?status=someday`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: `/api/shops/${MISSING}/repair-orders`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/repair-orders',
+    url: (fx) => `/api/shops/${fx.centerId}/repair-orders`,
+    as: 'tech',
+    body: (fx) => ({ customerVehicleId: fx.customerVehicleId, notes: 'Squeal on braking' }),
+    status: 201,
+    shape: orderShape,
+    check: (o) => expect(o).toMatchObject({ status: 'estimate', lines: [], notes: 'Squeal on braking', canEdit: true, transitions: ['sent', 'cancelled'], totals: { totalCents: 0 } }),
+  }),
+  row({ method: 'POST', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'tech', body: () => ({ customerVehicleId: 'nope' }), status: 400 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'tech', body: () => ({ customerVehicleId: MISSING }), status: 404, note: 'not a customer vehicle of the shop' }),
+  row({ method: 'POST', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'other', body: (fx) => ({ customerVehicleId: fx.customerVehicleId }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders`, as: 'anonymous', body: (fx) => ({ customerVehicleId: fx.customerVehicleId }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/repair-orders/:id',
+    url: (fx) => `/api/repair-orders/${fx.orderId}`,
+    as: 'owner',
+    status: 200,
+    shape: orderShape,
+    note: 'the customer of a sent estimate',
+    check: (o) => expect(o).toMatchObject({ viewer: 'customer', status: 'sent', transitions: [], customerVehicleId: null, totals: { laborCents: 18_000, totalCents: 18_000 } }),
+  }),
+  row({ method: 'GET', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}`, as: 'owner', status: 404, note: 'an estimate not sent yet' }),
+  row({ method: 'GET', route: '/api/repair-orders/:id', url: '/api/repair-orders/nope', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/repair-orders/:id', url: `/api/repair-orders/${MISSING}`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.orderId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'PATCH', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.orderId}`, as: 'tech', body: () => ({ mileage: 30_600 }), status: 200, shape: orderShape, check: (o) => expect(o.mileage).toBe(30_600) }),
+  row({ method: 'PATCH', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.orderId}`, as: 'tech', body: () => ({ taxRateBp: 900 }), status: 409, note: 'the rate of a sent estimate' }),
+  row({ method: 'PATCH', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.orderId}`, as: 'tech', body: () => ({ mileage: -1 }), status: 400 }),
+  row({ method: 'PATCH', route: '/api/repair-orders/:id', url: `/api/repair-orders/${MISSING}`, as: 'tech', body: () => ({ notes: 'x' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/repair-orders/:id', url: (fx) => `/api/repair-orders/${fx.orderId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/repair-orders/:id/lines',
+    url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/lines`,
+    as: 'tech',
+    body: (fx) => ({ kind: 'part', partId: fx.partId, quantity: 2 }),
+    status: 200,
+    shape: orderShape,
+    note: 'PAD-100 at its price, taxable',
+    check: (o, fx) => expect(o.lines.map((l) => [l.partId, l.partNumber, l.quantity, l.amountCents, l.taxable])).toEqual([[fx.partId, 'PAD-100', 2, 11_998, true]]),
+  }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/lines`, as: 'tech', body: () => ({ kind: 'labor', description: 'x', serviceType: 'x', hoursHundredths: 1.5, rateCents: 100 }), status: 400, note: 'hours in hundredths' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: (fx) => `/api/repair-orders/${fx.orderId}/lines`, as: 'tech', body: () => ({ kind: 'fee', description: 'Late', amountCents: 100 }), status: 409, note: 'a sent estimate' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: `/api/repair-orders/${MISSING}/lines`, as: 'tech', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 404 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/lines`, as: 'anonymous', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 401 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'sent' }), status: 200, shape: orderShape, check: (o) => expect(o).toMatchObject({ status: 'sent', canEdit: false }) }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'paid' }), status: 409 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'done' }), status: 400 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.orderId}/transition`, as: 'owner', body: () => ({ to: 'approved' }), status: 404, note: 'the customer decides, not moves' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.orderId}/transition`, as: 'anonymous', body: () => ({ to: 'approved' }), status: 401 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/decisions', url: (fx) => `/api/repair-orders/${fx.orderId}/decisions`, as: 'owner', body: () => ({ decisions: [] }), status: 400 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/decisions', url: (fx) => `/api/repair-orders/${fx.orderId}/decisions`, as: 'tech', body: (fx) => ({ decisions: [{ lineId: fx.orderLineId, decision: 'approved' }] }), status: 404, note: 'staff do not decide for the customer here' }),
+  row({
+    method: 'POST',
+    route: '/api/repair-orders/:id/decisions',
+    url: (fx) => `/api/repair-orders/${fx.orderId}/decisions`,
+    as: 'owner',
+    body: (fx) => ({ decisions: [{ lineId: fx.orderLineId, decision: 'approved' }] }),
+    status: 200,
+    shape: orderShape,
+    check: (o) => expect(o).toMatchObject({ status: 'approved', lines: [{ decision: 'approved' }] }),
+  }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/decisions', url: (fx) => `/api/repair-orders/${fx.orderId}/decisions`, as: 'anonymous', body: (fx) => ({ decisions: [{ lineId: fx.orderLineId, decision: 'approved' }] }), status: 401 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/payments', url: (fx) => `/api/repair-orders/${fx.invoicedOrderId}/payments`, as: 'tech', body: () => ({ amountCents: 101, method: 'cash' }), status: 409, note: 'more than the balance' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/payments', url: (fx) => `/api/repair-orders/${fx.invoicedOrderId}/payments`, as: 'tech', body: () => ({ amountCents: 100, method: 'barter' }), status: 400 }),
+  row({
+    method: 'POST',
+    route: '/api/repair-orders/:id/payments',
+    url: (fx) => `/api/repair-orders/${fx.invoicedOrderId}/payments`,
+    as: 'tech',
+    body: () => ({ amountCents: 100, method: 'card', reference: 'Auth 4411' }),
+    status: 200,
+    shape: orderShape,
+    check: (o) => expect(o).toMatchObject({ status: 'paid', paidCents: 100, balanceCents: 0, payments: [{ amountCents: 100, method: 'card', reference: 'Auth 4411' }] }),
+  }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/payments', url: `/api/repair-orders/${MISSING}/payments`, as: 'tech', body: () => ({ amountCents: 100, method: 'cash' }), status: 404 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/payments', url: (fx) => `/api/repair-orders/${fx.invoicedOrderId}/payments`, as: 'anonymous', body: () => ({ amountCents: 100, method: 'cash' }), status: 401 }),
   row({
     method: 'GET',
     route: '/api/shops/:centerId/inventory',
