@@ -17,6 +17,7 @@ import {
   IconSearch,
   IconStethoscope,
   IconUsers,
+  IconTool,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -68,6 +69,7 @@ export const techNavGroups: NavGroup[] = [
       { label: 'Service Centers', path: '/service-centers', icon: IconBuildingStore },
       { label: 'Customer Inquiries', path: '/customer-inquiries', icon: IconAddressBook },
       { label: 'Service Appointments', path: '/service-appointments', icon: IconCalendarEvent },
+      { label: 'Repair Orders', path: '/repair-orders', icon: IconTool },
       { label: 'Customers', path: '/customers', icon: IconUsers },
       { label: 'Audit Log', path: '/audit', icon: IconHistory, manageOnly: true },
       // The signed-in user's own requests to shops, in either mode.
