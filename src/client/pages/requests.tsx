@@ -4,6 +4,7 @@ import { useSearchParams } from 'wouter';
 import { formatDuration } from '../../shared/format.ts';
 import { INQUIRY_TYPE_LABELS, type CustomerInquiry } from '../../shared/inquiries.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { MyRepairOrders } from '../components/repair-orders/MyRepairOrders.tsx';
 import { FindShop } from '../components/requests/FindShop.tsx';
 import { RequestDetail } from '../components/requests/RequestDetail.tsx';
 import { AppointmentStatusBadge, InquiryStatusBadge } from '../components/shop/badges.tsx';
@@ -36,7 +37,7 @@ export default function RequestsPage() {
     <Stack gap="lg">
       <PageHeader
         title="My Requests"
-        description="Your questions to shops, their replies and your appointments"
+        description="Your questions to shops, their replies, your repair orders and appointments"
         actions={
           <Button leftSection={<IconBuildingStore size={16} />} onClick={() => setParams({ find: '' })}>
             Find a shop
@@ -44,6 +45,7 @@ export default function RequestsPage() {
         }
       />
       <MyInquiries open={(id) => setParams({ inquiry: id })} onFind={() => setParams({ find: '' })} />
+      <MyRepairOrders />
       <MyAppointments />
     </Stack>
   );
