@@ -242,6 +242,26 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
         WHERE real.actual IS DISTINCT FROM kept.n`);
       expect(drift.rows[0]?.n).toBe(0);
 
+      // The last 5 units of a part used 20 times at once over both processes (docs/parts.md#the-ledger):
+      // exactly 5 uses are taken, the rest refused (409), and on hand still equals the ledger's sum.
+      const part = await fetch(`${a.url}/api/shops/${serviceCenterId}/parts`, {
+        method: 'POST',
+        headers: { ...json, cookie: techCookie },
+        body: JSON.stringify({ partNumber: 'TWO-5', name: 'Front brake pads' }),
+      });
+      expect(part.status, await part.clone().text()).toBe(201);
+      const partId = ((await part.json()) as { id: string }).id;
+      const move = (url: string, kind: 'received' | 'used', quantity: number) =>
+        fetch(`${url}/api/inventory/${partId}/movements`, { method: 'POST', headers: { ...json, cookie: techCookie }, body: JSON.stringify({ kind, quantity }) }).then((r) => r.status);
+      expect(await move(b.url, 'received', 5)).toBe(201);
+      const uses = await Promise.all(Array.from({ length: 20 }, (_, i) => move(i % 2 === 0 ? a.url : b.url, 'used', 1)));
+      expect([uses.filter((status) => status === 201).length, uses.filter((status) => status === 409).length], uses.join(',')).toEqual([5, 15]);
+      const stock = await db.query<{ on_hand: number; ledger: number }>(
+        `SELECT p.on_hand, (SELECT sum(quantity)::int FROM stock_movements m WHERE m.part_id = p.id) AS ledger FROM parts p WHERE p.id = $1`,
+        [partId],
+      );
+      expect(stock.rows[0]).toEqual({ on_hand: 0, ledger: 0 });
+
       // Signing out on B ends the session on A too.
       await fetch(`${b.url}/api/logout`, { headers: { cookie: ownerCookie }, redirect: 'manual' });
       const signedOutAt = Date.now();
