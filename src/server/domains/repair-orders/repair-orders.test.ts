@@ -58,6 +58,8 @@ describeEachDatabase('repair orders: estimate to paid, stock and the owner\u2019
     const seen = await ownerCaller.repairOrders.get({ id: order.id });
     expect(seen).toMatchObject({ viewer: 'customer', transitions: [], appointmentId: null, customerVehicleId: null });
     expect((await ownerCaller.repairOrders.mine({})).items.map((o) => o.id)).toEqual([order.id]);
+    expect(seen.lines.map((l) => l.onHand)).toEqual([null, null, null]);
+    expect(order.lines.map((l) => l.onHand)).toEqual([null, 4, null]);
     const feeLine = seen.lines.find((l) => l.kind === 'fee')!;
     let decided = await ownerCaller.repairOrders.decide({ orderId: order.id, decisions: [{ lineId: feeLine.id, decision: 'declined' }] });
     expect(decided.status).toBe('sent');

@@ -190,8 +190,9 @@ export async function getOrder(db: Executor, user: User, id: string): Promise<Re
     mileage: order.mileage,
     notes: order.notes,
     taxRateBp: order.tax_rate_bp,
-    lines,
-    payments,
+    // The shop's stock and who took a payment are the shop's own business.
+    lines: staff ? lines : lines.map((line) => ({ ...line, onHand: null })),
+    payments: staff ? payments : payments.map((payment) => ({ ...payment, receivedByName: null })),
     totals,
     paidCents,
     balanceCents: Math.max(0, totals.totalCents - paidCents),
