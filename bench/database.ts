@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/server/db/index.ts';
+import { findUserById } from '../src/server/domains/auth/repository.ts';
+import type { User } from '../src/shared/auth.ts';
 
 export interface BenchDatabase extends DatabaseHandle {
   /** What the printed figures were measured on. */
@@ -38,4 +40,12 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/** A new account of the role, as the app reads it (for callers made with createCaller). */
+export async function benchUser(db: Database, role: 'simple' | 'tech'): Promise<User> {
+  const row = await db.insertInto('users').values({ email: `bench-${role}-${randomUUID().slice(0, 8)}@vintech.example`, role, preferences: '{}' }).returning('id').executeTakeFirstOrThrow();
+  const found = await findUserById(db, row.id);
+  if (!found) throw new Error('bench user missing');
+  return found;
 }

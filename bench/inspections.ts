@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createContextInner } from '../src/server/context.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { findUserById } from '../src/server/domains/auth/repository.ts';
 import { renderInspectionPdf } from '../src/server/domains/inspections/pdf-report.ts';
 import { createCaller } from '../src/server/router.ts';
-import { openBenchDatabase } from './database.ts';
+import { benchUser, openBenchDatabase } from './database.ts';
 import { percentiles } from './lib.ts';
 
 /**
@@ -50,12 +48,7 @@ try {
   const db = handle.db;
   console.log(`bench:inspections on ${handle.label}; ${runs} runs per measurement after 3 warm-up runs`);
   await migrateToLatest(db, { info: () => {}, error: console.error });
-  const user = async (role: 'simple' | 'tech') => {
-    const row = await db.insertInto('users').values({ email: `bench-${role}-${randomUUID().slice(0, 8)}@vintech.example`, role, preferences: '{}' }).returning('id').executeTakeFirstOrThrow();
-    const found = await findUserById(db, row.id);
-    if (!found) throw new Error('bench user missing');
-    return found;
-  };
+  const user = (role: 'simple' | 'tech') => benchUser(db, role);
   const technician = await user('tech');
   const owner = await user('simple');
   const tech = createCaller(createContextInner({ db, user: technician }));
