@@ -122,3 +122,50 @@ export const RESOLUTION_DEFINITION =
 export const RATE_DEFINITION =
   'Rates count the appointments of the period that have concluded: completed, no-show or cancelled.';
 
+
+export interface RepairOrderDay {
+  date: string;
+  /** Orders completed that day (completed, invoiced or paid now). */
+  orders: number;
+  revenueCents: number;
+}
+
+/** Hours in hundredths (1.5 h is 150): sold is the approved labour lines' hours, worked the clocked time. */
+export interface TechnicianHours {
+  /** null: labour lines sold without a technician named on them. */
+  technicianId: string | null;
+  name: string;
+  soldHundredths: number;
+  workedHundredths: number;
+}
+
+/** A shop's repair orders completed in the period, in whole cents (docs/analytics.md#repair-orders). */
+export interface AnalyticsRepairOrders {
+  range: AnalyticsRange;
+  orders: number;
+  revenueCents: number;
+  /** Revenue ÷ orders, halves of a cent rounded up; null with no order. */
+  averageOrderCents: number | null;
+  /** Payments received in the period, whichever period the order was completed in. */
+  paymentsCents: number;
+  payments: number;
+  partsMargin: {
+    /** Approved part lines whose cost is known: quantity × unit price, quantity × unit cost. */
+    priceCents: number;
+    costCents: number;
+    marginCents: number;
+    /** Margin ÷ price; null when no priced part was sold. */
+    marginRate: number | null;
+    /** Approved part lines left out of the margin because their cost is not known. */
+    linesWithoutCost: number;
+  };
+  hours: { soldHundredths: number; workedHundredths: number };
+  technicians: TechnicianHours[];
+  /** Lines customers decided in the period: approved ÷ decided; null with none decided. */
+  approvals: { decided: number; approved: number; rate: number | null };
+  revenuePerDay: RepairOrderDay[];
+}
+
+/** How the page and docs state what a repair order counts for (one wording for both). */
+export const REPAIR_ORDER_DEFINITION =
+  'Orders count on the day they were completed, once completed, invoiced or paid; cancelled orders never count. Revenue is the sum of their totals with tax; declined lines are not in a total.';

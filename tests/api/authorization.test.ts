@@ -1081,6 +1081,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'analytics.overview': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['overview'] },
   'analytics.services': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['services'] },
   'analytics.performance': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['performance'] },
+  'analytics.repairOrders': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['repairOrders'] },
   'analytics.report': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['report'] },
   'analytics.reportCsv': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, ...RANGE }) satisfies In['analytics']['reportCsv'] },
 
@@ -1448,6 +1449,7 @@ const REST: Record<string, RestRow> = {
   'DELETE /api/calendar': { request: () => ({ url: '/api/calendar' }) },
   'GET /api/calendar/:token.ics': { request: async (fx) => ({ url: `/api/calendar/${await freshCalendarTokenOfA(fx)}.ics` }) },
 
+  'GET /api/analytics/repair-orders': { request: (fx) => ({ url: `/api/analytics/repair-orders?${range}&serviceCenterId=${fx.shopA}` }) },
   'GET /api/analytics/report': { request: (fx) => ({ url: `/api/analytics/report?${range}&serviceCenterId=${fx.shopA}` }) },
   'GET /api/analytics/report.csv': { request: (fx) => ({ url: `/api/analytics/report.csv?${range}&serviceCenterId=${fx.shopA}` }) },
 

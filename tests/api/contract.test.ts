@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
-import type { AnalyticsReport } from '../../src/shared/analytics.ts';
+import type { AnalyticsRepairOrders, AnalyticsReport } from '../../src/shared/analytics.ts';
 import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { ACCESSORIES, AVATAR_PRESETS, AVATAR_THEMES, HAIR_STYLES, OUTFITS, PERSONALITIES, SKIN_TONES, STYLE_PACKS, TIPS_LEVELS, VOICES, type Avatar } from '../../src/shared/avatars.ts';
 import { EMAIL_CADENCES, type ApiToken, type CreatedApiToken, type User } from '../../src/shared/auth.ts';
@@ -484,6 +484,27 @@ const reportShape = z
     performance: z.object({ range: rangeShape, resolved: z.number(), centers: z.array(z.object({ name: text })) }),
   })
   .strict() satisfies z.ZodType<Record<keyof AnalyticsReport, unknown>>;
+const wholeCents = z.number().int();
+const repairOrderFiguresShape = z
+  .object({
+    range: rangeShape,
+    orders: z.number().int(),
+    revenueCents: wholeCents,
+    averageOrderCents: wholeCents.nullable(),
+    paymentsCents: wholeCents,
+    payments: z.number().int(),
+    partsMargin: z.object({ priceCents: wholeCents, costCents: wholeCents, marginCents: wholeCents, marginRate: z.number().nullable(), linesWithoutCost: z.number().int() }).strict(),
+    hours: z.object({ soldHundredths: z.number().int(), workedHundredths: z.number().int() }).strict(),
+    technicians: z.array(z.object({ technicianId: uuid.nullable(), name: text, soldHundredths: z.number().int(), workedHundredths: z.number().int() }).strict()),
+    approvals: z.object({ decided: z.number().int(), approved: z.number().int(), rate: z.number().nullable() }).strict(),
+    revenuePerDay: z.array(z.object({ date: z.iso.date(), orders: z.number().int(), revenueCents: wholeCents }).strict()),
+  })
+  .strict() satisfies z.ZodType<Wire<AnalyticsRepairOrders>>;
+/** Yesterday to tomorrow in UTC: the fixtures' orders are completed while the suite runs. */
+const AROUND_TODAY = (() => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `from=${day(-1)}&to=${day(1)}&timeZone=UTC`;
+})();
 
 const customerFields = {
   id: uuid,
@@ -2093,6 +2114,19 @@ const ROWS: Row[] = [
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31&tz=Mars/Olympus`, as: 'tech', status: 400 }),
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
   row({ method: 'GET', route: '/api/analytics/report.csv', url: (fx) => `/api/analytics/report.csv?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/analytics/repair-orders',
+    url: (fx) => `/api/analytics/repair-orders?serviceCenterId=${fx.centerId}&${AROUND_TODAY}`,
+    as: 'tech',
+    status: 200,
+    shape: repairOrderFiguresShape,
+    // The fixtures' invoice of $1.00 (a fee, no tax) is the one order completed.
+    check: (r) => expect(r).toMatchObject({ orders: 1, revenueCents: 100, averageOrderCents: 100, hours: { soldHundredths: 0 } }),
+  }),
+  row({ method: 'GET', route: '/api/analytics/repair-orders', url: (fx) => `/api/analytics/repair-orders?serviceCenterId=${fx.centerId}&from=2024-03-01&to=2024-03-31`, as: 'tech', status: 400, note: 'no time zone' }),
+  row({ method: 'GET', route: '/api/analytics/repair-orders', url: (fx) => `/api/analytics/repair-orders?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'owner', status: 404, note: 'not staff of the shop' }),
+  row({ method: 'GET', route: '/api/analytics/repair-orders', url: (fx) => `/api/analytics/repair-orders?serviceCenterId=${fx.centerId}&${RANGE}`, as: 'anonymous', status: 401 }),
 
   // -- Inspections --------------------------------------------------------------------------
   // The center (tech) inspects the owner's car: its draft is changed, photographed, signed, shared

@@ -106,7 +106,7 @@ describe('appointments of a shop', () => {
 
     // Analytics of the current shop count its appointment.
     await page.goto(`${server.url}/analytics`);
-    await page.getByText(`Inquiries and appointments of ${(await db.selectFrom('service_centers').select('name').where('id', '=', center).executeTakeFirstOrThrow()).name}`).waitFor();
+    await page.getByText(`Inquiries, appointments and repair orders of ${(await db.selectFrom('service_centers').select('name').where('id', '=', center).executeTakeFirstOrThrow()).name}`).waitFor();
     await screenshot(page, 'analytics-shop-desktop');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 375, height: 800 });

@@ -221,13 +221,13 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
 
   it('Analytics shows empty states on a shop with no inquiries or appointments', async () => {
     await openTool(desktop, server, '/analytics', 'Analytics');
-    await expectVisible(desktop, 'tab', ['Overview', 'Services', 'Performance', 'Reports']);
+    await expectVisible(desktop, 'tab', ['Overview', 'Services', 'Performance', 'Repair Orders', 'Reports']);
     await desktop.getByText('No data for this period').first().waitFor();
     await expect(statValue(desktop, 'Inquiries Opened').textContent()).resolves.toContain('0');
     await expect(statValue(desktop, 'Completion Rate').textContent()).resolves.toContain('—');
     await checkA11y(desktop);
     await screenshot(desktop, 'analytics-empty-light');
-    for (const tab of ['Services', 'Performance']) {
+    for (const tab of ['Services', 'Performance', 'Repair Orders']) {
       await desktop.getByRole('tab', { name: tab }).click();
       await desktop.getByText('No data for this period').first().waitFor();
     }

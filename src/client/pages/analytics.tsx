@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.css';
 import { Stack, Tabs, Text } from '@mantine/core';
-import { IconChartLine, IconFileSpreadsheet, IconGauge, IconTool } from '@tabler/icons-react';
+import { IconChartLine, IconFileSpreadsheet, IconGauge, IconReceipt, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ANALYTICS_DEFAULT_RANGE_DAYS } from '../../shared/analytics.ts';
 import { lastDays } from '../../shared/dates.ts';
 import { OverviewPanel } from '../components/analytics/OverviewPanel.tsx';
 import { PerformancePanel } from '../components/analytics/PerformancePanel.tsx';
 import { RangePicker, type DateRange } from '../components/analytics/RangePicker.tsx';
+import { RepairOrdersPanel } from '../components/analytics/RepairOrdersPanel.tsx';
 import { ReportsPanel } from '../components/analytics/ReportsPanel.tsx';
 import { ServicesPanel } from '../components/analytics/ServicesPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -27,7 +28,7 @@ export default function AnalyticsPage() {
         title="Analytics"
         description={
           <>
-            Inquiries and appointments of {current.shop ? current.shop.name : 'your shop'} in the period.{' '}
+            Inquiries, appointments and repair orders of {current.shop ? current.shop.name : 'your shop'} in the period.{' '}
             <Text span size="sm" c="dimmed">
               Days and weeks in {timeZone}.
             </Text>
@@ -49,6 +50,9 @@ export default function AnalyticsPage() {
           <Tabs.Tab value="performance" leftSection={<IconGauge size={16} />}>
             Performance
           </Tabs.Tab>
+          <Tabs.Tab value="repair-orders" leftSection={<IconReceipt size={16} />}>
+            Repair Orders
+          </Tabs.Tab>
           <Tabs.Tab value="reports" leftSection={<IconFileSpreadsheet size={16} />}>
             Reports
           </Tabs.Tab>
@@ -61,6 +65,9 @@ export default function AnalyticsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="performance" pt="md">
           <PerformancePanel range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="repair-orders" pt="md">
+          <RepairOrdersPanel range={range} />
         </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ReportsPanel range={range} />

@@ -1,5 +1,7 @@
 /** How analytics figures read on screen; the CSV keeps raw numbers. */
 
+import { formatHours as formatHoursNumber } from '../../../shared/repair-order-totals.ts';
+
 const whole = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -46,4 +48,21 @@ export function formatDay(date: string): string {
 
 export function formatLongDay(date: string): string {
   return longDay.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Whole cents as dollars: 33153 → '$331.53'. */
+export function formatCents(cents: number | null): string {
+  return cents === null ? NO_VALUE : money.format(cents / 100);
+}
+
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** An axis tick in dollars: '$950', '$1.2K'. */
+export function formatCompactMoney(dollars: number): string {
+  return compactMoney.format(dollars);
+}
+
+/** Hours in hundredths as '4.5 h' (1.5 h is 150). */
+export function formatHundredths(hundredths: number): string {
+  return `${formatHoursNumber(hundredths)} h`;
 }

@@ -24,7 +24,7 @@ describeEachDatabase('analytics: who may ask, and what', (getDb) => {
     const db = getDb();
     const owner = await createUser(db, { role: 'simple' });
     const switched = await createUser(db, { role: 'tech' });
-    for (const procedure of ['overview', 'services', 'performance', 'report', 'reportCsv'] as const) {
+    for (const procedure of ['overview', 'services', 'performance', 'repairOrders', 'report', 'reportCsv'] as const) {
       await expect(callerFor(db, null).analytics[procedure](range)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       for (const outsider of [owner, switched, shops.techB, shops.ownerB]) {
         await expect(callerFor(db, outsider).analytics[procedure](range)).rejects.toMatchObject({ code: 'NOT_FOUND' });

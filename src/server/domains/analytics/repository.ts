@@ -17,7 +17,7 @@ export const MAX_CENTERS = 100;
 export const NO_CENTER_NAME = 'No service center';
 
 /** Local midnight at the start of `from` and after `to`, as instants: the period is [start, end). */
-function bounds(range: AnalyticsInput): { start: RawBuilder<Date>; end: RawBuilder<Date>; shop: RawBuilder<boolean> } {
+export function bounds(range: AnalyticsInput): { start: RawBuilder<Date>; end: RawBuilder<Date>; shop: RawBuilder<boolean> } {
   return {
     // Every figure counts the named shop's rows only, through the center indexes (migration 0009).
     shop: sql<boolean>`service_center_id = ${range.serviceCenterId}::uuid`,
@@ -46,7 +46,7 @@ function money(value: string | null): number {
 }
 
 /** The period as the report states it (without the shop). */
-function periodOf(input: AnalyticsInput): AnalyticsRange {
+export function periodOf(input: AnalyticsInput): AnalyticsRange {
   return { from: input.from, to: input.to, timeZone: input.timeZone };
 }
 

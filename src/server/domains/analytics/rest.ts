@@ -28,6 +28,20 @@ export function registerAnalyticsRest(app: FastifyInstance): void {
     app,
     {
       method: 'GET',
+      url: '/api/analytics/repair-orders',
+      summary: 'Repair-order figures of one shop for a period: revenue, payments, parts margin, hours, approvals (money in cents)',
+      description: 'Orders completed in the period (completed, invoiced or paid). Staff of the shop named by serviceCenterId (admins too); anyone else gets 404.',
+      tag: 'Analytics',
+      auth: 'staff',
+      procedure: 'analytics.repairOrders',
+      inputFrom: 'query',
+    },
+    ({ caller, req }) => caller.analytics.repairOrders(rangeQuery(req)),
+  );
+  restRoute(
+    app,
+    {
+      method: 'GET',
       url: '/api/analytics/report.csv',
       summary: 'The same figures as a CSV download (columns section, item, metric, value)',
       tag: 'Analytics',
