@@ -34,14 +34,6 @@ const unitTests = [
   'src/server/domains/repair-orders/totals.test.ts',
 ];
 
-/**
- * The rule matrices: every procedure and path for every kind of caller, and hostile bodies for every
- * path. Their answers do not depend on the Node version, so the second CI run on Node 24 (.ci/run)
- * leaves them to the main run, which has them on both databases: VINTECH_SKIP_MATRICES=1.
- */
-const matrices = ['tests/api/authorization.test.ts', 'tests/api/hostile-input.test.ts'];
-const skipMatrices = process.env.VINTECH_SKIP_MATRICES === '1';
-
 export default defineConfig({
   test: {
     projects: [
@@ -57,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: [...unitTests, 'tests/browser/**', 'tests/process/**', 'node_modules/**', ...(skipMatrices ? matrices : [])],
+          exclude: [...unitTests, 'tests/browser/**', 'tests/process/**', 'node_modules/**'],
           environment: 'node',
           globalSetup: ['tests/helpers/database-setup.ts'],
           testTimeout: 30_000,
