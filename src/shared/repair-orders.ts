@@ -272,6 +272,7 @@ export interface RepairOrderPayment {
 export interface RepairOrderSummary {
   id: string;
   serviceCenterId: string;
+  shopName: string;
   number: number;
   status: RepairOrderStatus;
   customerName: string;

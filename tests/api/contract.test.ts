@@ -1174,7 +1174,7 @@ const partImportResultShape = z.object({ counts: partImportCountsShape, errors: 
 /** PAD-100 at a new price, a new part, and a row without a name; a stock column the import does not read. */
 const PARTS_CSV = 'Part #,Name,Retail,On hand\r\npad-100,Front brake pads,$64.99,50\r\nWIPER-22,"Wiper blade, 22 in",8,3\r\nBAD-1,,1.00,\r\n';
 const orderSummaryShape = z
-  .object({ id: uuid, serviceCenterId: uuid, number: z.number().int().min(1), status: z.enum(REPAIR_ORDER_STATUSES), customerName: text, vehicleLabel: text, totalCents: z.number().int().min(0), createdAt: when, updatedAt: when })
+  .object({ id: uuid, serviceCenterId: uuid, shopName: text, number: z.number().int().min(1), status: z.enum(REPAIR_ORDER_STATUSES), customerName: text, vehicleLabel: text, totalCents: z.number().int().min(0), createdAt: when, updatedAt: when })
   .strict() satisfies z.ZodType<Wire<RepairOrderSummary>>;
 const orderPageShape = z.object({ items: z.array(orderSummaryShape), nextCursor: text.nullable() }).strict();
 const orderCents = z.number().int();

@@ -8,12 +8,6 @@ import { listItems, LoadMore } from '../shop/ShopList.tsx';
 import { orderPath } from './format.ts';
 import { RepairOrderStatusBadge } from './StatusBadge.tsx';
 
-/** The shop's name (one request per shop, however many of its orders are listed). */
-function ShopName({ id }: { id: string }) {
-  const shop = trpc.serviceCenters.get.useQuery({ id }, { staleTime: 5 * 60_000, retry: false });
-  return <>{shop.data?.name ?? 'Your shop'}</>;
-}
-
 function OrderCard({ order }: { order: RepairOrderSummary }) {
   return (
     <Card withBorder padding="sm" component={Link} href={orderPath(order.id)}>
@@ -23,7 +17,7 @@ function OrderCard({ order }: { order: RepairOrderSummary }) {
             Repair order #{order.number}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            <ShopName id={order.serviceCenterId} /> · {order.vehicleLabel}
+            {order.shopName} · {order.vehicleLabel}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDate(order.createdAt)} · {formatCents(order.totalCents)}

@@ -57,7 +57,7 @@ describeEachDatabase('repair orders: estimate to paid, stock and the owner\u2019
     expect((await rejection(s.tech.repairOrders.addLine({ orderId: order.id, line: { kind: 'fee', description: 'Late', amountCents: 100 } }))).code).toBe('CONFLICT');
     const seen = await ownerCaller.repairOrders.get({ id: order.id });
     expect(seen).toMatchObject({ viewer: 'customer', transitions: [], appointmentId: null, customerVehicleId: null });
-    expect((await ownerCaller.repairOrders.mine({})).items.map((o) => o.id)).toEqual([order.id]);
+    expect((await ownerCaller.repairOrders.mine({})).items.map((o) => [o.id, o.shopName])).toEqual([[order.id, s.shop.name]]);
     expect(seen.lines.map((l) => l.onHand)).toEqual([null, null, null]);
     expect(order.lines.map((l) => l.onHand)).toEqual([null, 4, null]);
     const feeLine = seen.lines.find((l) => l.kind === 'fee')!;

@@ -129,11 +129,12 @@ function summaries(db: Executor) {
   return db
     .selectFrom('repair_orders as o')
     .innerJoin('vehicles as v', 'v.id', 'o.vehicle_id')
-    .select(['o.id', 'o.service_center_id', 'o.number', 'o.status', 'o.customer_name', 'o.total_cents', 'o.created_at', 'o.updated_at', 'v.year', 'v.make', 'v.model'])
+    .innerJoin('service_centers as sc', 'sc.id', 'o.service_center_id')
+    .select(['o.id', 'o.service_center_id', 'sc.name as shop_name', 'o.number', 'o.status', 'o.customer_name', 'o.total_cents', 'o.created_at', 'o.updated_at', 'v.year', 'v.make', 'v.model'])
     .select(timestampKey('o.created_at').as('sort_key'));
 }
 
-type SummaryRow = { id: string; service_center_id: string; number: number; status: OrderRow['status']; customer_name: string; total_cents: number; created_at: Date; updated_at: Date; year: number | null; make: string | null; model: string | null };
+type SummaryRow = { id: string; service_center_id: string; shop_name: string; number: number; status: OrderRow['status']; customer_name: string; total_cents: number; created_at: Date; updated_at: Date; year: number | null; make: string | null; model: string | null };
 
 export function vehicleLabel(row: { year: number | null; make: string | null; model: string | null }): string {
   return [row.year, row.make, row.model].filter(Boolean).join(' ') || 'Vehicle';
@@ -143,6 +144,7 @@ function toSummary(row: SummaryRow): RepairOrderSummary {
   return {
     id: row.id,
     serviceCenterId: row.service_center_id,
+    shopName: row.shop_name,
     number: row.number,
     status: row.status,
     customerName: row.customer_name,

@@ -173,6 +173,7 @@ export async function getOrder(db: Executor, user: User, id: string): Promise<Re
   return {
     id: order.id,
     serviceCenterId: order.service_center_id,
+    shopName: shop.name,
     number: order.number,
     status: order.status,
     customerName: order.customer_name,
