@@ -1,7 +1,8 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'wouter';
-import { repairOrderIdSchema, type RepairOrder } from '../../shared/repair-orders.ts';
+import { repairOrderIdSchema } from '../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../shared/repair-order-views.ts';
 import { isInvoice, printPath } from '../components/repair-orders/format.ts';
 import { OrderActions } from '../components/repair-orders/OrderActions.tsx';
 import { OrderHeader } from '../components/repair-orders/OrderHeader.tsx';

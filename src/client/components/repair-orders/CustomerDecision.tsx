@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatCents } from '../../../shared/money.ts';
 import { orderTotals } from '../../../shared/repair-order-totals.ts';
-import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-orders.ts';
+import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

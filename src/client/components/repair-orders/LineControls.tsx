@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconClockPause, IconClockPlay, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import type { RepairOrderLine } from '../../../shared/repair-orders.ts';
+import type { RepairOrderLine } from '../../../shared/repair-order-views.ts';
 
 /** Edit and remove, while the order is an estimate its staff may change. */
 export function EditControls({ line, onEdit, onRemove }: { line: RepairOrderLine; onEdit: () => void; onRemove: () => void }) {

@@ -1,7 +1,8 @@
 import { Badge, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatHours } from '../../../shared/repair-order-totals.ts';
-import { LINE_KIND_LABELS, type RepairOrder, type RepairOrderLine } from '../../../shared/repair-orders.ts';
+import { LINE_KIND_LABELS } from '../../../shared/repair-orders.ts';
+import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
 import { lineAmountText, lineDetails, quantityText, showsHours, showsStock } from './format.ts';
 
 const struck = (line: RepairOrderLine) => (line.decision === 'declined' ? 'line-through' : undefined);

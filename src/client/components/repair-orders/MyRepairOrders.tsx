@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { formatCents } from '../../../shared/money.ts';
-import type { RepairOrderSummary } from '../../../shared/repair-orders.ts';
+import type { RepairOrderSummary } from '../../../shared/repair-order-views.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { formatDate } from '../shop/parts.tsx';
 import { listItems, LoadMore } from '../shop/ShopList.tsx';

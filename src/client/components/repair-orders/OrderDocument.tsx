@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCents } from '../../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS, type RepairOrder } from '../../../shared/repair-orders.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { appName } from '../../lib/app-name.ts';
 import { useUnits } from '../../lib/units.ts';
 import { Fact } from '../inspections/Facts.tsx';

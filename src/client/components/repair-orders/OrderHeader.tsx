@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatHours } from '../../../shared/repair-order-totals.ts';
-import type { RepairOrder } from '../../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { useUnits } from '../../lib/units.ts';
 import { Fact } from '../inspections/Facts.tsx';
 import { formatDate } from '../shop/parts.tsx';

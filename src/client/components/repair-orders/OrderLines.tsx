@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-orders.ts';
+import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState } from '../shop/parts.tsx';

@@ -2,7 +2,8 @@ import { Anchor, Box, Card, Group, Skeleton, Stack, Table, Text } from '@mantine
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../../shared/money.ts';
-import { REPAIR_ORDER_STATUS_LABELS, REPAIR_ORDER_STATUSES, REPAIR_ORDERS_PAGE_SIZE, type RepairOrderStatus, type RepairOrderSummary } from '../../../shared/repair-orders.ts';
+import { REPAIR_ORDER_STATUS_LABELS, REPAIR_ORDER_STATUSES, REPAIR_ORDERS_PAGE_SIZE, type RepairOrderStatus } from '../../../shared/repair-orders.ts';
+import type { RepairOrderSummary } from '../../../shared/repair-order-views.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { EmptyState, formatDate, TableSkeleton } from '../shop/parts.tsx';
 import { listItems, ListFilter, ListSearch, LoadMore, useListSearch } from '../shop/ShopList.tsx';

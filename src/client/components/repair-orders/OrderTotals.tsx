@@ -1,7 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { formatCents } from '../../../shared/money.ts';
 import { formatRateBp } from '../../../shared/repair-order-totals.ts';
-import type { RepairOrder } from '../../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { isInvoice } from './format.ts';
 
 function Row({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {

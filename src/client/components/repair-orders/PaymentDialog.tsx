@@ -1,7 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountToCents, centsToAmount, formatCents } from '../../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, REPAIR_ORDER_LIMITS, type PaymentMethod, type RepairOrder } from '../../../shared/repair-orders.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, REPAIR_ORDER_LIMITS, type PaymentMethod } from '../../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';

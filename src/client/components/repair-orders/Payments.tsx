@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatCents } from '../../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS, type RepairOrderPayment } from '../../../shared/repair-orders.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/repair-orders.ts';
+import type { RepairOrderPayment } from '../../../shared/repair-order-views.ts';
 import { formatDateTime } from '../shop/parts.tsx';
 
 /** The payments received against the invoice, oldest first. */

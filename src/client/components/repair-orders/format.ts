@@ -1,6 +1,7 @@
 import { formatHours } from '../../../shared/repair-order-totals.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { RepairOrder, RepairOrderLine, RepairOrderStatus } from '../../../shared/repair-orders.ts';
+import type { RepairOrderStatus } from '../../../shared/repair-orders.ts';
+import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
 import type { UnitFormat } from '../../lib/units.ts';
 
 export const orderPath = (id: string) => `/repair-orders/${id}`;

@@ -1,6 +1,7 @@
 import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { formatHours, hoursToHundredths, type LineKind } from '../../../shared/repair-order-totals.ts';
-import { amountLineSchema, laborLineSchema, partLineSchema, REPAIR_ORDER_LIMITS, type LineInput, type RepairOrderLine } from '../../../shared/repair-orders.ts';
+import { amountLineSchema, laborLineSchema, partLineSchema, REPAIR_ORDER_LIMITS, type LineInput } from '../../../shared/repair-orders.ts';
+import type { RepairOrderLine } from '../../../shared/repair-order-views.ts';
 
 /** The "Add line" form: one set of fields for every kind, money and hours typed as text. */
 export interface LineFormValues {

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { lineAmountCents, orderTotals } from '../../../shared/repair-order-totals.ts';
-import type { ListRepairOrdersInput, RepairOrderLine, RepairOrderPage, RepairOrderPayment, RepairOrderSummary } from '../../../shared/repair-orders.ts';
+import type { ListRepairOrdersInput } from '../../../shared/repair-orders.ts';
+import type { RepairOrderLine, RepairOrderPage, RepairOrderPayment, RepairOrderSummary } from '../../../shared/repair-order-views.ts';
 import type { Executor } from '../../db/index.ts';
 import type { RepairOrderLinesTable, RepairOrdersTable } from '../../db/schema-parts.ts';
 import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { User } from '../../../shared/auth.ts';
-import { REPAIR_ORDER_LIMITS, REPAIR_ORDER_STATUS_LABELS, STAFF_TRANSITIONS, type PaymentValues, type RepairOrder, type RepairOrderStatus } from '../../../shared/repair-orders.ts';
+import { REPAIR_ORDER_LIMITS, REPAIR_ORDER_STATUS_LABELS, STAFF_TRANSITIONS, type PaymentValues, type RepairOrderStatus } from '../../../shared/repair-orders.ts';
+import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { notify } from '../../lib/notify.ts';
