@@ -1,22 +1,14 @@
 import type { User } from '../../../shared/auth.ts';
 import { orderTotals } from '../../../shared/repair-order-totals.ts';
-import {
-  REPAIR_ORDER_LIMITS,
-  STAFF_TRANSITIONS,
-  type CreateRepairOrderValues,
-  type LineInput,
-  type ListRepairOrdersInput,
-  type RepairOrder,
-  type RepairOrderPage,
-  type RepairOrderPatchValues,
-} from '../../../shared/repair-orders.ts';
+import { REPAIR_ORDER_LIMITS, STAFF_TRANSITIONS, type CreateRepairOrderValues, type LineInput, type ListRepairOrdersInput, type RepairOrderPatchValues } from '../../../shared/repair-orders.ts';
+import type { RepairOrder, RepairOrderPage } from '../../../shared/repair-order-views.ts';
 import type { ShopAccess } from '../../../shared/shops.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireShopAccess, staffRole, type ShopActor } from '../../lib/shop-access.ts';
 import { shopCustomerVehicle } from '../../lib/vehicle-owner.ts';
-import { findOrderRow, lineRows, linesOf, listOrderPage, nextOrderNumber, paymentsOf, pricedLine, reprice, vehicleLabel, type OrderRow } from './repository.ts';
+import { findOrderRow, lineRows, linesOf, listOrderPage, nextOrderNumber, paymentsOf, reprice, vehicleLabel, type OrderRow } from './repository.ts';
 import { linesFromSource, lineValues } from './lines.ts';
 
 /**
@@ -159,14 +151,14 @@ export async function getOrder(db: Executor, user: User, id: string): Promise<Re
   const staff = role !== null || user.isAdmin;
   const customer = order.customer_user_id === user.id && !['estimate', 'cancelled'].includes(order.status);
   if (!staff && !customer) throw orderNotFound();
-  const [lines, payments, rows, shop, vehicle] = await Promise.all([
+  const [lines, payments, shop, vehicle] = await Promise.all([
     linesOf(db, id, user.id),
     paymentsOf(db, id),
-    lineRows(db, id),
     db.selectFrom('service_centers').select(['name', 'address', 'city', 'state', 'zip_code', 'phone', 'email']).where('id', '=', order.service_center_id).executeTakeFirstOrThrow(),
     db.selectFrom('vehicles').select(['year', 'make', 'model']).where('id', '=', order.vehicle_id).executeTakeFirstOrThrow(),
   ]);
-  const totals = orderTotals(rows.map(pricedLine), order.tax_rate_bp);
+  // The lines as read carry every figure pricing needs (a fee's or discount's amount as signed).
+  const totals = orderTotals(lines.map((line) => ({ ...line, amountCents: Math.abs(line.amountCents) })), order.tax_rate_bp);
   const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
   const labor = lines.filter((line) => line.kind === 'labor' && line.decision !== 'declined');
   const working = role !== null && role !== undefined;
