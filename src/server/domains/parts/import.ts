@@ -18,7 +18,7 @@ import { domainError } from '../../http/errors.ts';
 import { recordAudits } from '../../lib/audit.ts';
 import { readCsv } from '../../lib/csv-read.ts';
 import { requireShopAccess } from '../../lib/shop-access.ts';
-import { findPartsByNumbers, insertParts, updatePartRows, type PartRow } from './repository.ts';
+import { findPartsByNumbers, insertParts, toPart, updatePartRows, type PartRow } from './repository.ts';
 import { partAudit } from './service.ts';
 
 /**
@@ -83,22 +83,10 @@ function readFile(csv: string): ReadFile {
   return { columns, ignored: match.ignored, rows: checked };
 }
 
+/** A stored part's catalogue fields, as a file row gives them (its id, shop, stock and times left out). */
 function catalogueOf(row: PartRow): PartImportValues {
-  return {
-    partNumber: row.part_number,
-    name: row.name,
-    brand: row.brand,
-    category: row.category,
-    make: row.make,
-    model: row.model,
-    yearFrom: row.year_from,
-    yearTo: row.year_to,
-    engine: row.engine,
-    unitCostCents: row.unit_cost_cents,
-    priceCents: row.price_cents,
-    reorderPoint: row.reorder_point,
-    notes: row.notes,
-  };
+  const { id: _id, serviceCenterId: _center, onHand: _onHand, status: _status, createdAt: _created, updatedAt: _updated, ...catalogue } = toPart(row);
+  return catalogue;
 }
 
 /**
