@@ -23,6 +23,7 @@ import * as m0022 from './0022_inspections.ts';
 import * as m0023 from './0023_diagnostic_sessions.ts';
 import * as m0024 from './0024_parts_inventory.ts';
 import * as m0025 from './0025_repair_orders.ts';
+import * as m0026 from './0026_purchase_orders.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_diagnostic_sessions': m0023,
   '0024_parts_inventory': m0024,
   '0025_repair_orders': m0025,
+  '0026_purchase_orders': m0026,
 };

@@ -27,6 +27,7 @@ import { registerImportsRest } from './domains/imports/rest.ts';
 import { registerInspectionsRest } from './domains/inspections/rest.ts';
 import { registerPartsRest } from './domains/parts/rest.ts';
 import { registerRepairOrderRest } from './domains/repair-orders/rest.ts';
+import { registerPurchaseOrderRest } from './domains/purchase-orders/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerDtcRest } from './domains/dtc/rest.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomersRest(app);
   registerPartsRest(app);
   registerRepairOrderRest(app);
+  registerPurchaseOrderRest(app);
   registerAuditRest(app);
   registerEmailRest(app);
   await registerFilesRest(app);

@@ -14,6 +14,7 @@ import { inspectionsRouter } from './domains/inspections/router.ts';
 import { notificationsRouter } from './domains/notifications/router.ts';
 import { partsRouter } from './domains/parts/router.ts';
 import { repairOrdersRouter } from './domains/repair-orders/router.ts';
+import { purchaseOrdersRouter } from './domains/purchase-orders/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   diagnostics: diagnosticSessionsRouter,
   parts: partsRouter,
   repairOrders: repairOrdersRouter,
+  purchaseOrders: purchaseOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { shopIdSchema } from './shops.ts';
 
 /** The shop's audit log: who changed a customer's data, when, before and after (docs/customers.md#audit-log). */
 
-export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection', 'diagnostic_session', 'part', 'supplier', 'repair_order'] as const;
+export const AUDIT_ENTITIES = ['customer', 'customer_vehicle', 'inquiry', 'inquiry_message', 'appointment', 'service_record', 'staff', 'invite', 'center', 'inspection', 'diagnostic_session', 'part', 'supplier', 'repair_order', 'purchase_order'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   customer: 'Customer',
@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   part: 'Part',
   supplier: 'Supplier',
   repair_order: 'Repair order',
+  purchase_order: 'Purchase order',
 };
 export const AUDIT_PAGE_SIZE = 30;
 

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './schema.ts';
 
-// A shop's parts, their stock ledger and its suppliers (migration 0024), its repair orders (0025);
+// A shop's parts, their stock ledger and its suppliers (migration 0024), its repair orders (0025),
+// its purchase orders (0026);
 // src/server/db/schema.ts joins them into the database's type.
 
 export type PartCategoryColumn = 'Engine' | 'Drive Motor' | 'Transmission' | 'Battery' | 'Brakes' | 'Suspension' | 'Exhaust' | 'Other';
@@ -43,6 +44,8 @@ export interface StockMovementsTable {
   created_at: CreatedAt;
   /** The repair order a use was for (migration 0025). */
   repair_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The purchase order a receipt was against (migration 0026). */
+  purchase_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SuppliersTable {
@@ -130,6 +133,45 @@ export interface RepairOrderPaymentsTable {
   amount_cents: number;
   method: 'cash' | 'card' | 'check' | 'transfer' | 'other';
   reference: string | null;
+  received_by: string | null;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type PurchaseOrderStatusColumn = 'draft' | 'ordered' | 'partially_received' | 'received' | 'cancelled';
+
+export interface PurchaseOrdersTable {
+  id: Generated<string>;
+  service_center_id: string;
+  /** The shop's own sequence: PO #1, #2, ... */
+  number: number;
+  supplier_id: string;
+  status: ColumnType<PurchaseOrderStatusColumn, PurchaseOrderStatusColumn | undefined, PurchaseOrderStatusColumn>;
+  notes: string | null;
+  created_by: string | null;
+  ordered_at: Date | null;
+  received_at: Date | null;
+  cancelled_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PurchaseOrderLinesTable {
+  id: Generated<string>;
+  purchase_order_id: string;
+  position: number;
+  part_id: string;
+  quantity_ordered: number;
+  /** Never above quantity_ordered (a check of migration 0026); raised only by a receipt. */
+  quantity_received: ColumnType<number, number | undefined, number>;
+  unit_cost_cents: number;
+  created_at: CreatedAt;
+}
+
+export interface PurchaseOrderReceiptsTable {
+  id: Generated<string>;
+  purchase_order_id: string;
+  /** The client's key of the request: unique per order, so a repeated request receives nothing more. */
+  request_key: string | null;
   received_by: string | null;
   received_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

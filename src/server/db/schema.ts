@@ -5,7 +5,7 @@ import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCusto
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 import type { DiagnosticCodesTable, DiagnosticSessionsTable, InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
 import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
-import type { PartsTable, RepairOrderLinesTable, RepairOrderPaymentsTable, RepairOrdersTable, RepairOrderTimeEntriesTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
+import type { PartsTable, PurchaseOrderLinesTable, PurchaseOrderReceiptsTable, PurchaseOrdersTable, RepairOrderLinesTable, RepairOrderPaymentsTable, RepairOrdersTable, RepairOrderTimeEntriesTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
 
 export * from './schema-shops.ts';
 export * from './schema-reminders.ts';
@@ -270,6 +270,9 @@ export interface DB {
   repair_order_lines: RepairOrderLinesTable;
   repair_order_time_entries: RepairOrderTimeEntriesTable;
   repair_order_payments: RepairOrderPaymentsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
+  purchase_order_receipts: PurchaseOrderReceiptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -65,6 +65,8 @@ export const KEPT_FOR_OTHERS: readonly { table: string; column: string; note: st
   { table: 'repair_order_lines', column: 'technician_id', note: 'the labour stays on the order, unnamed' },
   { table: 'repair_order_lines', column: 'decided_by', note: 'the customer\u2019s decision stays, without who made it' },
   { table: 'repair_order_payments', column: 'received_by', note: 'a payment stays on the invoice' },
+  { table: 'purchase_orders', column: 'created_by', note: 'the shop keeps its purchase order, without who opened it' },
+  { table: 'purchase_order_receipts', column: 'received_by', note: 'a receipt of stock stays on the order, unnamed' },
   { table: 'service_records', column: 'technician_id', note: 'work done as a technician stays in the customer\u2019s history, unnamed' },
   { table: 'customer_inquiries', column: 'customer_id', note: 'the shop keeps the request it received' },
   { table: 'customer_inquiries', column: 'assigned_to_id', note: '' },

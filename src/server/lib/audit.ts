@@ -5,9 +5,9 @@ import type { Executor } from '../db/index.ts';
 export interface AuditEntry {
   serviceCenterId: string;
   actorId: string;
-  entity: 'customer' | 'customer_vehicle' | 'inquiry' | 'inquiry_message' | 'appointment' | 'service_record' | 'staff' | 'invite' | 'center' | 'inspection' | 'diagnostic_session' | 'part' | 'supplier' | 'repair_order';
+  entity: 'customer' | 'customer_vehicle' | 'inquiry' | 'inquiry_message' | 'appointment' | 'service_record' | 'staff' | 'invite' | 'center' | 'inspection' | 'diagnostic_session' | 'part' | 'supplier' | 'repair_order' | 'purchase_order';
   entityId: string;
-  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'convert' | 'reply' | 'accept' | 'revoke';
+  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'convert' | 'reply' | 'accept' | 'revoke' | 'receive';
   before?: Json | null;
   after?: Json | null;
 }

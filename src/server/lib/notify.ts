@@ -5,7 +5,7 @@ import { mailConfigured } from './mail.ts';
 /** An in-app notification for one user (a shop replied, a status changed): docs/notifications.md. */
 export interface NewNotification {
   userId: string;
-  kind: 'inquiry_reply' | 'inquiry_status' | 'appointment_status' | 'appointment_change' | 'staff_invite' | 'request_received' | 'service_due' | 'vehicle_shared' | 'inspection_shared' | 'repair_order';
+  kind: 'inquiry_reply' | 'inquiry_status' | 'appointment_status' | 'appointment_change' | 'staff_invite' | 'request_received' | 'service_due' | 'vehicle_shared' | 'inspection_shared' | 'repair_order' | 'purchase_order';
   title: string;
   body?: string;
   /** A path inside the app, e.g. `/requests?inquiry=<id>`. */

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import type { ShopAccess, StaffRole } from '../../shared/shops.ts';
 import type { User } from '../../shared/auth.ts';
 import type { Executor } from '../db/index.ts';
@@ -53,6 +54,19 @@ export async function requireShopAccess(db: Executor, user: User, serviceCenterI
     throw domainError('FORBIDDEN', access === 'own' ? 'Only the shop owner can do this' : 'Only the shop\u2019s managers and owners can do this');
   }
   return { userId: user.id, serviceCenterId, role };
+}
+
+/**
+ * requireShopAccess for a row of the shop: someone who is not its staff gets the row's own 404
+ * (`notFound`, e.g. "Purchase order not found") rather than the shop's; a role too small still 403.
+ */
+export async function requireRowAccess(db: Executor, user: User, serviceCenterId: string, access: ShopAccess, notFound: () => TRPCError): Promise<ShopActor> {
+  try {
+    return await requireShopAccess(db, user, serviceCenterId, access);
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw notFound();
+    throw error;
+  }
 }
 
 /** The ids of the shops a user is staff of: what their shop views may read. */

@@ -3,8 +3,9 @@ import type { MovementKind } from '../../shared/stock.ts';
 import type { Executor } from '../db/index.ts';
 
 /**
- * The one writer of the stock ledger (docs/parts.md#the-ledger): the parts domain's movements and a
- * repair order's use of its parts both go through it, under the part's row lock their caller holds.
+ * The one writer of the stock ledger (docs/parts.md#the-ledger): the parts domain's movements, a
+ * repair order's use of its parts and a purchase order's receipts all go through it, under the
+ * part's row lock their caller holds (`lockParts`, or the parts domain's own lock of one part).
  */
 
 export interface NewMovement {
@@ -17,6 +18,23 @@ export interface NewMovement {
   createdBy: string;
   /** The repair order a use was for. */
   repairOrderId?: string | null;
+  /** The purchase order a receipt was against. */
+  purchaseOrderId?: string | null;
+}
+
+/**
+ * Locks the parts' rows for the rest of the transaction, in one order (by id), so two writers of
+ * overlapping parts queue instead of deadlocking; answers what a caller checks before moving stock.
+ */
+export async function lockParts(db: Executor, partIds: readonly string[]): Promise<{ id: string; part_number: string; on_hand: number }[]> {
+  if (partIds.length === 0) return [];
+  return db
+    .selectFrom('parts')
+    .select(['id', 'part_number', 'on_hand'])
+    .where('id', 'in', [...new Set(partIds)].sort())
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -35,6 +53,7 @@ export async function recordMovement(db: Executor, movement: NewMovement): Promi
       supplier_id: movement.supplierId,
       created_by: movement.createdBy,
       repair_order_id: movement.repairOrderId ?? null,
+      purchase_order_id: movement.purchaseOrderId ?? null,
       created_at: sql<Date>`clock_timestamp()`,
     })
     .returning('id')

@@ -5,6 +5,7 @@ import type { RepairOrderLine, RepairOrderPage, RepairOrderPayment, RepairOrderS
 import type { Executor } from '../../db/index.ts';
 import type { RepairOrderLinesTable, RepairOrdersTable } from '../../db/schema-parts.ts';
 import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { nextShopNumber } from '../../lib/shop-numbers.ts';
 
 /** Reads and writes of repair orders (docs/repair-orders.md); who may do what is in service.ts. */
 
@@ -20,18 +21,9 @@ export function lineRows(db: Executor, orderId: string): Promise<LineRow[]> {
   return db.selectFrom('repair_order_lines').selectAll().where('repair_order_id', '=', orderId).orderBy('position').orderBy('id').execute();
 }
 
-/**
- * The shop's next order number. The shop's row is locked for the rest of the transaction, so two
- * orders created at once get consecutive numbers instead of one failing on the unique key.
- */
-export async function nextOrderNumber(db: Executor, serviceCenterId: string): Promise<number> {
-  await db.selectFrom('service_centers').select('id').where('id', '=', serviceCenterId).forUpdate().executeTakeFirst();
-  const row = await db
-    .selectFrom('repair_orders')
-    .select(sql<number>`coalesce(max(number), 0) + 1`.as('next'))
-    .where('service_center_id', '=', serviceCenterId)
-    .executeTakeFirstOrThrow();
-  return Number(row.next);
+/** The shop's next order number (lib/shop-numbers.ts: the shop's row is locked meanwhile). */
+export function nextOrderNumber(db: Executor, serviceCenterId: string): Promise<number> {
+  return nextShopNumber(db, 'repair_orders', serviceCenterId);
 }
 
 /** Prices the order from its lines and stores the total; answers it. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { RESERVING_STATUSES } from '../../../shared/repair-orders.ts';
 import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
-import { recordMovement } from '../../lib/stock-ledger.ts';
+import { lockParts, recordMovement } from '../../lib/stock-ledger.ts';
 import type { LineRow, OrderRow } from './repository.ts';
 
 /**
@@ -21,17 +21,6 @@ function neededParts(lines: readonly LineRow[]): Map<string, number> {
     needed.set(line.part_id, (needed.get(line.part_id) ?? 0) + (line.quantity ?? 0));
   }
   return needed;
-}
-
-async function lockParts(db: Executor, partIds: readonly string[]) {
-  if (partIds.length === 0) return [];
-  return db
-    .selectFrom('parts')
-    .select(['id', 'part_number', 'on_hand'])
-    .where('id', 'in', [...partIds].sort())
-    .orderBy('id')
-    .forUpdate()
-    .execute();
 }
 
 async function backordersAllowed(db: Executor, serviceCenterId: string): Promise<boolean> {
