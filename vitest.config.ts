@@ -32,6 +32,8 @@ const unitTests = [
   'src/server/lib/zip.test.ts',
   'src/shared/reminders.test.ts',
   'src/server/domains/repair-orders/totals.test.ts',
+  'src/server/domains/scans/sfm/linalg.test.ts',
+  'src/server/domains/scans/sfm/two-view.test.ts',
 ];
 
 export default defineConfig({
