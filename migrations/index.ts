@@ -24,6 +24,7 @@ import * as m0023 from './0023_diagnostic_sessions.ts';
 import * as m0024 from './0024_parts_inventory.ts';
 import * as m0025 from './0025_repair_orders.ts';
 import * as m0026 from './0026_purchase_orders.ts';
+import * as m0027 from './0027_parts_fitment_search.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024_parts_inventory': m0024,
   '0025_repair_orders': m0025,
   '0026_purchase_orders': m0026,
+  '0027_parts_fitment_search': m0027,
 };

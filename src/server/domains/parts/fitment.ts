@@ -1,10 +1,10 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { PART_CATEGORIES, type PartCategory } from '../../../shared/parts.ts';
 import { VEHICLE_PARTS_LIMIT, type VehicleParts } from '../../../shared/vehicle-parts.ts';
 import type { Vehicle } from '../../../shared/vehicles.ts';
 import type { Executor } from '../../db/index.ts';
-import { containsPattern } from '../../lib/paging.ts';
-import { fitmentConditions, partColumns, toPart } from './repository.ts';
+import { partColumns, toPart } from './repository.ts';
+import { fitmentConditions, searchCondition } from './search.ts';
 
 /** The diagram's order of the categories, for sorting in SQL. */
 const CATEGORY_ORDER = sql<number>`CASE category ${sql.join(
@@ -25,8 +25,7 @@ export async function partsFittingVehicle(
   filters: { search?: string; category?: PartCategory },
 ): Promise<VehicleParts> {
   const conditions = fitmentConditions({ make: vehicle.make, model: vehicle.model, year: vehicle.year, engine: vehicle.engine });
-  // search_text is the lower-cased number, name, brand, make, model and engine (migration 0024).
-  if (filters.search) conditions.push(sql<SqlBool>`search_text LIKE lower(${containsPattern(filters.search)})`);
+  if (filters.search) conditions.push(searchCondition(filters.search));
   const fitting = () => conditions.reduce((query, condition) => query.where(condition), db.selectFrom('parts').where('service_center_id', '=', serviceCenterId));
 
   let list = fitting().select(partColumns).orderBy(CATEGORY_ORDER).orderBy('part_number').orderBy('id').limit(VEHICLE_PARTS_LIMIT);

@@ -1,9 +1,8 @@
-import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { stockLevel, type CreatePartValues, type Part, type PartPage, type PartPatchValues, type StockLevel } from '../../../shared/parts.ts';
+import { sql, type Selectable } from 'kysely';
+import { stockLevel, type CreatePartValues, type Part, type PartPatchValues } from '../../../shared/parts.ts';
 import type { InventorySummary } from '../../../shared/stock.ts';
 import type { Executor } from '../../db/index.ts';
 import type { PartsTable } from '../../db/schema.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf } from '../../lib/paging.ts';
 
 /** A shop's parts catalogue (docs/parts.md): rows, search and the inventory's figures. */
 
@@ -154,69 +153,6 @@ export async function updatePartRow(db: Executor, id: string, patch: PartPatchVa
   const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
   if (Object.keys(set).length === 0) return db.selectFrom('parts').select(partColumns).where('id', '=', id).executeTakeFirstOrThrow();
   return db.updateTable('parts').set(set).where('id', '=', id).returning(partColumns).executeTakeFirstOrThrow();
-}
-
-export interface PartFilters {
-  search?: string;
-  make?: string;
-  model?: string;
-  year?: number;
-  category?: Part['category'];
-  status?: StockLevel;
-}
-
-export interface Fitment {
-  make?: string | null;
-  model?: string | null;
-  year?: number | null;
-  engine?: string | null;
-}
-
-/**
- * The conditions a part meets when it fits a vehicle (docs/parts.md#search): each field given must
- * match (make, model and engine whatever the case; the year within the part's years, an open end
- * fits), and a part that names none of a field fits every one. A field not given is not checked.
- */
-export function fitmentConditions(fit: Fitment): RawBuilder<SqlBool>[] {
-  const conditions: RawBuilder<SqlBool>[] = [];
-  if (fit.make) conditions.push(sql<SqlBool>`(make IS NULL OR lower(make) = lower(${fit.make}))`);
-  if (fit.model) conditions.push(sql<SqlBool>`(model IS NULL OR lower(model) = lower(${fit.model}))`);
-  if (fit.year != null) conditions.push(sql<SqlBool>`(year_from IS NULL OR year_from <= ${fit.year}) AND (year_to IS NULL OR year_to >= ${fit.year})`);
-  if (fit.engine?.trim()) conditions.push(sql<SqlBool>`(engine IS NULL OR lower(engine) = lower(${fit.engine.trim()}))`);
-  return conditions;
-}
-
-const STATUS_WHERE: Record<StockLevel, ReturnType<typeof sql<SqlBool>>> = {
-  out_of_stock: sql<SqlBool>`on_hand <= 0`,
-  low_stock: sql<SqlBool>`on_hand > 0 AND on_hand <= reorder_point`,
-  in_stock: sql<SqlBool>`on_hand > 0 AND on_hand > reorder_point`,
-};
-
-/**
- * A shop's parts by part number, a keyset page at a time. `search` is "number, name, brand or
- * fitment contains"; make, model and year keep the parts that fit them, and a part that names no
- * make (model, years) fits every one.
- */
-export async function listPartPage(db: Executor, serviceCenterId: string, filters: PartFilters, page: { cursor?: string | null; limit: number }): Promise<PartPage> {
-  let query = db
-    .selectFrom('parts')
-    .select(partColumns)
-    .where('service_center_id', '=', serviceCenterId)
-    .orderBy('part_number')
-    .orderBy('id')
-    .limit(page.limit + 1);
-  // search_text is the lower-cased number, name, brand, make, model and engine (migration 0024).
-  if (filters.search) query = query.where(sql<SqlBool>`search_text LIKE lower(${containsPattern(filters.search)})`);
-  for (const condition of fitmentConditions(filters)) query = query.where(condition);
-  if (filters.category) query = query.where('category', '=', filters.category);
-  if (filters.status) query = query.where(STATUS_WHERE[filters.status]);
-  if (page.cursor) {
-    const { key, id } = decodeCursor(page.cursor);
-    query = query.where(sql<SqlBool>`(part_number, id) > (${key}, ${id}::uuid)`);
-  }
-  const rows = await query.execute();
-  const result = pageOf(rows, page.limit, toPart, (row) => encodeCursor(row.part_number, row.id));
-  return result;
 }
 
 /** The Inventory tab's cards: counts by status and the stock's value at cost, of the whole shop. */
