@@ -34,6 +34,7 @@ const unitTests = [
   'src/server/domains/repair-orders/totals.test.ts',
   'src/server/domains/scans/sfm/linalg.test.ts',
   'src/server/domains/scans/sfm/two-view.test.ts',
+  'src/server/domains/scans/sfm/pose-bundle.test.ts',
 ];
 
 export default defineConfig({
