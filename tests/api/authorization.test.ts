@@ -347,6 +347,8 @@ interface Fixtures {
   supplierOfA: string;
   /** Shop A's repair order of A's truck, sent to A for approval (docs/repair-orders.md). */
   orderOfA: string;
+  /** Shop A's purchase order of partOfA from supplierOfA, received (docs/parts.md#purchase-orders). */
+  purchaseOrderOfA: string;
 }
 
 const VIN = '1FTFW1EF7BFB11754';
@@ -511,6 +513,7 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     partOfA: part.id,
     supplierOfA: supplier.id,
     orderOfA: (await freshOrderOfA({ db, users, shopA, customerVehicleOfA: customerVehicle.id }, 'sent')).orderId,
+    purchaseOrderOfA: (await freshPurchaseOrderOfA({ db, users, shopA, partOfA: part.id, supplierOfA: supplier.id }, 'received')).orderId,
   };
 }
 
@@ -553,6 +556,23 @@ async function freshOrderOfA(fx: OrderScope, status: 'estimate' | 'sent' | 'in_p
   const path = { estimate: [], sent: ['sent'], in_progress: ['sent', 'approved', 'in_progress'], invoiced: ['sent', 'approved', 'in_progress', 'completed', 'invoiced'] } as const;
   for (const to of path[status]) await asTech.repairOrders.transition({ id: order.id, to });
   return { orderId: order.id, lineId: priced.lines[0]!.id };
+}
+
+type PurchaseScope = Pick<Fixtures, 'db' | 'users' | 'shopA' | 'partOfA' | 'supplierOfA'>;
+
+/**
+ * A fresh purchase order of shop A from its supplier, made by its technician: `empty` (a draft
+ * without lines), `draft` (one line of partOfA, 5 units), `ordered`, or `received` (all 5). An
+ * allowed cell may use it up (add its one line of a part, order, cancel, receive it).
+ */
+async function freshPurchaseOrderOfA(fx: PurchaseScope, status: 'empty' | 'draft' | 'ordered' | 'received'): Promise<{ orderId: string; lineId: string }> {
+  const asTech = callerFor(fx.db, fx.users.technician);
+  const lines = status === 'empty' ? [] : [{ partId: fx.partOfA, quantity: 5 }];
+  const order = await asTech.purchaseOrders.create({ serviceCenterId: fx.shopA, supplierId: fx.supplierOfA, lines });
+  const lineId = order.lines[0]?.id ?? randomUUID();
+  if (status === 'ordered' || status === 'received') await asTech.purchaseOrders.transition({ id: order.id, to: 'ordered' });
+  if (status === 'received') await asTech.purchaseOrders.receive({ id: order.id, lines: [{ lineId, quantity: 5 }] });
+  return { orderId: order.id, lineId };
 }
 
 /** Every clock an allowed clock-in cell left running, stopped (a technician runs one at a time). */
@@ -1224,6 +1244,27 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   },
   'repairOrders.rates': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA }) satisfies In['repairOrders']['rates'] },
   'repairOrders.setRates': { rule: 'shopManage', input: (fx) => ({ serviceCenterId: fx.shopA, taxRateBp: 0, laborRateCents: 0 }) satisfies In['repairOrders']['setRates'] },
+  // Shop A's purchase orders (docs/parts.md#purchase-orders): its staff, any role, work them; admins read.
+  'purchaseOrders.list': { rule: 'shopRead', input: (fx) => ({ serviceCenterId: fx.shopA, status: 'received', limit: 100 }) satisfies In['purchaseOrders']['list'], check: (answer, fx) => expect(pageIds(answer)).toContain(fx.purchaseOrderOfA) },
+  'purchaseOrders.get': { rule: 'shopRead', input: (fx) => ({ id: fx.purchaseOrderOfA }) satisfies In['purchaseOrders']['get'] },
+  'purchaseOrders.create': { rule: 'shopWork', input: (fx) => ({ serviceCenterId: fx.shopA, supplierId: fx.supplierOfA, lines: [{ partId: fx.partOfA, quantity: 1 }] }) satisfies In['purchaseOrders']['create'] },
+  'purchaseOrders.addLine': {
+    rule: 'shopWork',
+    input: async (fx) => ({ orderId: (await freshPurchaseOrderOfA(fx, 'empty')).orderId, line: { partId: fx.partOfA, quantity: 2, unitCostCents: 100 } }) satisfies In['purchaseOrders']['addLine'],
+  },
+  'purchaseOrders.updateLine': {
+    rule: 'shopWork',
+    input: async (fx) => ({ ...(await freshPurchaseOrderOfA(fx, 'draft')), line: { partId: fx.partOfA, quantity: 3 } }) satisfies In['purchaseOrders']['updateLine'],
+  },
+  'purchaseOrders.removeLine': { rule: 'shopWork', input: async (fx) => (await freshPurchaseOrderOfA(fx, 'draft')) satisfies In['purchaseOrders']['removeLine'] },
+  'purchaseOrders.transition': { rule: 'shopWork', input: async (fx) => ({ id: (await freshPurchaseOrderOfA(fx, 'draft')).orderId, to: 'ordered' }) satisfies In['purchaseOrders']['transition'] },
+  'purchaseOrders.receive': {
+    rule: 'shopWork',
+    input: async (fx) => {
+      const { orderId, lineId } = await freshPurchaseOrderOfA(fx, 'ordered');
+      return { id: orderId, lines: [{ lineId, quantity: 1 }] } satisfies In['purchaseOrders']['receive'];
+    },
+  },
   'parts.list': {
     rule: 'shopRead',
     input: (fx) => ({ serviceCenterId: fx.shopA, make: 'ford', limit: 100 }) satisfies In['parts']['list'],
@@ -1544,6 +1585,17 @@ const REST: Record<string, RestRow> = {
     },
   },
   'POST /api/repair-orders/:id/payments': { request: async (fx) => ({ url: `/api/repair-orders/${(await freshOrderOfA(fx, 'invoiced')).orderId}/payments`, body: { amountCents: 100, method: 'card' } }) },
+  'GET /api/shops/:centerId/purchase-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/purchase-orders?status=draft&limit=100` }) },
+  'POST /api/shops/:centerId/purchase-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/purchase-orders`, body: { supplierId: fx.supplierOfA } }) },
+  'GET /api/purchase-orders/:id': { request: (fx) => ({ url: `/api/purchase-orders/${fx.purchaseOrderOfA}` }) },
+  'POST /api/purchase-orders/:id/lines': { request: async (fx) => ({ url: `/api/purchase-orders/${(await freshPurchaseOrderOfA(fx, 'empty')).orderId}/lines`, body: { partId: fx.partOfA, quantity: 1 } }) },
+  'POST /api/purchase-orders/:id/transition': { request: async (fx) => ({ url: `/api/purchase-orders/${(await freshPurchaseOrderOfA(fx, 'draft')).orderId}/transition`, body: { to: 'cancelled' } }) },
+  'POST /api/purchase-orders/:id/receive': {
+    request: async (fx) => {
+      const { orderId, lineId } = await freshPurchaseOrderOfA(fx, 'ordered');
+      return { url: `/api/purchase-orders/${orderId}/receive`, body: { lines: [{ lineId, quantity: 5 }] } };
+    },
+  },
   'GET /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts?search=matrix&limit=100` }) },
   'POST /api/shops/:centerId/parts': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/parts`, body: { partNumber: freshName('REST'), name: 'REST part', priceCents: 100 } }) },
   'PATCH /api/parts/:id': { request: (fx) => ({ url: `/api/parts/${fx.partOfA}`, body: { notes: 'REST matrix' } }) },

@@ -33,6 +33,7 @@ import type { RepairOrder, RepairOrderSummary } from '../../src/shared/repair-or
 import { PART_IMPORT_FIELDS, PART_IMPORT_STATUSES, type PartImportPreview, type PartImportResult } from '../../src/shared/parts-import.ts';
 import { MOVEMENT_KINDS, type InventoryPage, type StockMovement } from '../../src/shared/stock.ts';
 import { SUPPLIER_STATUSES, type Supplier } from '../../src/shared/suppliers.ts';
+import { PURCHASE_ORDER_MOVES, PURCHASE_ORDER_STATUSES, type PurchaseOrder, type PurchaseOrderSummary } from '../../src/shared/purchase-orders.ts';
 import { VEHICLE_PARTS_LIMIT, type VehicleParts } from '../../src/shared/vehicle-parts.ts';
 import { DTC_COMPONENT_LABELS, DTC_SEVERITIES } from '../../src/shared/dtc.ts';
 import { CURRENCIES, DISTANCE_UNITS, LOCALES, VOLUME_UNITS } from '../../src/shared/units.ts';
@@ -663,6 +664,20 @@ interface Fixtures {
   orderLineId: string;
   estimateOrderId: string;
   invoicedOrderId: string;
+  /** The center's purchase orders from its supplier: 4 of PAD-100 ordered (its line
+   * `purchaseOrderLineId`), which the rows receive in parts; and an empty draft they fill and order. */
+  purchaseOrderId: string;
+  purchaseOrderLineId: string;
+  draftPurchaseOrderId: string;
+}
+
+/** The center's purchase orders the rows read, fill, order and receive. */
+async function contractPurchaseOrders(db: Database, tech: User, centerId: string, supplierId: string, partId: string) {
+  const asTech = callerFor(db, tech);
+  const ordered = await asTech.purchaseOrders.create({ serviceCenterId: centerId, supplierId, lines: [{ partId, quantity: 4 }] });
+  await asTech.purchaseOrders.transition({ id: ordered.id, to: 'ordered' });
+  const draft = await asTech.purchaseOrders.create({ serviceCenterId: centerId, supplierId });
+  return { purchaseOrderId: ordered.id, purchaseOrderLineId: ordered.lines[0]!.id, draftPurchaseOrderId: draft.id };
 }
 
 /** The center's repair orders the rows read and move (none writes the owner's history: no labour is completed). */
@@ -915,6 +930,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     supplierId: supplier.id,
     workSupplierId: workSupplier.id,
     ...(await contractOrders(db, tech, center.id, customerVehicle.id)),
+    ...(await contractPurchaseOrders(db, tech, center.id, supplier.id, part.id)),
     unsubscribeToken: await unsubscribeToken(db, (await createUser(db)).id),
   };
 }
@@ -1280,6 +1296,51 @@ const supplierShape = z
     updatedAt: when,
   })
   .strict() satisfies z.ZodType<Wire<Supplier>>;
+const poCents = z.number().int().min(0);
+const purchaseOrderSummaryShape = z
+  .object({
+    id: uuid,
+    serviceCenterId: uuid,
+    number: z.number().int().min(1),
+    status: z.enum(PURCHASE_ORDER_STATUSES),
+    supplierId: uuid,
+    supplierName: text,
+    lineCount: z.number().int().min(0),
+    totals: z.object({ orderedCents: poCents, receivedCents: poCents, unitsOrdered: poCents, unitsReceived: poCents }).strict(),
+    orderedAt: when.nullable(),
+    receivedAt: when.nullable(),
+    createdAt: when,
+    updatedAt: when,
+  })
+  .strict() satisfies z.ZodType<Wire<PurchaseOrderSummary>>;
+const purchaseOrderPageShape = z.object({ items: z.array(purchaseOrderSummaryShape), nextCursor: text.nullable() }).strict();
+const purchaseOrderShape = purchaseOrderSummaryShape
+  .extend({
+    notes: maybeText,
+    createdByName: maybeText,
+    cancelledAt: when.nullable(),
+    lines: z.array(
+      z
+        .object({
+          id: uuid,
+          partId: uuid,
+          partNumber: text,
+          partName: text,
+          quantityOrdered: z.number().int().min(1),
+          quantityReceived: poCents,
+          unitCostCents: poCents,
+          amountCents: poCents,
+          onHand: z.number().int(),
+        })
+        .strict(),
+    ),
+    canEditLines: z.boolean(),
+    canReceive: z.boolean(),
+    transitions: z.array(z.enum(PURCHASE_ORDER_MOVES)),
+  })
+  .strict() satisfies z.ZodType<Wire<PurchaseOrder>>;
+/** A request key of the receive rows: the second use receives nothing more. */
+const RECEIPT_KEY = '3c9a6f21-84d0-4b7e-a5c2-6d1f0e9b8a47';
 
 const CATALYST = { code: 'P0420', status: 'stored', title: 'Catalyst System Efficiency Below Threshold (Bank 1)', severity: 'warning', component: 'Exhaust' };
 
@@ -2876,6 +2937,90 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import`, as: 'other', csv: PARTS_CSV, status: 404, note: 'not staff of the shop', check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
   row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: `/api/shops/${MISSING}/parts/import`, as: 'tech', csv: PARTS_CSV, status: 404 }),
   row({ method: 'POST', route: '/api/shops/:centerId/parts/import', url: (fx) => `/api/shops/${fx.centerId}/parts/import?dryRun=true`, as: 'anonymous', csv: PARTS_CSV, status: 401 }),
+  // Purchase orders (docs/parts.md#purchase-orders): PAD-100 has 2 on hand by now and costs $25.00.
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders?status=ordered`, as: 'tech', status: 200, shape: purchaseOrderPageShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.purchaseOrderId]) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders?supplierId=${fx.supplierId}&limit=1`, as: 'tech', status: 200, shape: purchaseOrderPageShape, note: 'newest first, a page of one', check: (page, fx) => expect(page).toMatchObject({ items: [{ id: fx.draftPurchaseOrderId, status: 'draft', lineCount: 0 }], nextCursor: expect.any(String) }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders?status=lost`, as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Service center not found' }) }),
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: `/api/shops/${MISSING}/purchase-orders`, as: 'tech', status: 404 }),
+  row({ method: 'GET', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/shops/:centerId/purchase-orders',
+    url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`,
+    as: 'tech',
+    body: (fx) => ({ supplierId: fx.supplierId, notes: 'Weekly order', lines: [{ partId: fx.partId, quantity: 2, unitCostCents: 2_400 }] }),
+    status: 201,
+    shape: purchaseOrderShape,
+    check: (o) => expect(o).toMatchObject({ status: 'draft', notes: 'Weekly order', supplierName: 'Contract Supply', canEditLines: true, transitions: ['ordered', 'cancelled'], totals: { orderedCents: 4_800, receivedCents: 0 }, lines: [{ partNumber: 'PAD-100', quantityOrdered: 2, amountCents: 4_800 }] }),
+  }),
+  row({ method: 'POST', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'tech', body: () => ({ supplierId: 'nope' }), status: 400 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'tech', body: (fx) => ({ supplierId: fx.workSupplierId }), status: 404, note: 'another shop\u2019s supplier', check: (e) => expect(e).toMatchObject({ message: 'Supplier not found' }) }),
+  row({ method: 'POST', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'other', body: (fx) => ({ supplierId: fx.supplierId }), status: 404 }),
+  row({ method: 'POST', route: '/api/shops/:centerId/purchase-orders', url: (fx) => `/api/shops/${fx.centerId}/purchase-orders`, as: 'anonymous', body: (fx) => ({ supplierId: fx.supplierId }), status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/purchase-orders/:id',
+    url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}`,
+    as: 'tech',
+    status: 200,
+    shape: purchaseOrderShape,
+    check: (o, fx) => expect(o).toMatchObject({ status: 'ordered', canReceive: true, transitions: ['cancelled'], lines: [{ id: fx.purchaseOrderLineId, quantityOrdered: 4, quantityReceived: 0, unitCostCents: 2_500, onHand: 2 }], totals: { orderedCents: 10_000 } }),
+  }),
+  row({ method: 'GET', route: '/api/purchase-orders/:id', url: '/api/purchase-orders/nope', as: 'tech', status: 400 }),
+  row({ method: 'GET', route: '/api/purchase-orders/:id', url: `/api/purchase-orders/${MISSING}`, as: 'tech', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Purchase order not found' }) }),
+  row({ method: 'GET', route: '/api/purchase-orders/:id', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/purchase-orders/:id', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/purchase-orders/:id/lines',
+    url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/lines`,
+    as: 'tech',
+    body: (fx) => ({ partId: fx.partId, quantity: 6 }),
+    status: 200,
+    shape: purchaseOrderShape,
+    note: 'at the part\u2019s unit cost',
+    check: (o) => expect(o).toMatchObject({ lineCount: 1, lines: [{ partNumber: 'PAD-100', quantityOrdered: 6, unitCostCents: 2_500, amountCents: 15_000 }], totals: { orderedCents: 15_000, unitsOrdered: 6 } }),
+  }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/lines', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/lines`, as: 'tech', body: (fx) => ({ partId: fx.partId, quantity: 1 }), status: 409, note: 'the part is on the order', check: (e) => expect(e).toMatchObject({ message: 'PAD-100 is on this order already: change that line\u2019s quantity instead' }) }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/lines', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/lines`, as: 'tech', body: (fx) => ({ partId: fx.partId, quantity: 10_001 }), status: 400 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/lines', url: `/api/purchase-orders/${MISSING}/lines`, as: 'tech', body: (fx) => ({ partId: fx.partId, quantity: 1 }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/lines', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/lines`, as: 'other', body: (fx) => ({ partId: fx.partId, quantity: 1 }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/lines', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/lines`, as: 'anonymous', body: (fx) => ({ partId: fx.partId, quantity: 1 }), status: 401 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/transition`, as: 'tech', body: () => ({ to: 'ordered' }), status: 200, shape: purchaseOrderShape, check: (o) => expect(o).toMatchObject({ status: 'ordered', canEditLines: false, canReceive: true, orderedAt: expect.any(String) }) }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/transition`, as: 'tech', body: () => ({ to: 'ordered' }), status: 409, note: 'ordered already' }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/transition`, as: 'tech', body: () => ({ to: 'received' }), status: 400, note: 'received follows from receiving' }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: `/api/purchase-orders/${MISSING}/transition`, as: 'tech', body: () => ({ to: 'cancelled' }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/transition`, as: 'other', body: () => ({ to: 'cancelled' }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/transition', url: (fx) => `/api/purchase-orders/${fx.draftPurchaseOrderId}/transition`, as: 'anonymous', body: () => ({ to: 'cancelled' }), status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/purchase-orders/:id/receive',
+    url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`,
+    as: 'tech',
+    body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 3 }], requestKey: RECEIPT_KEY }),
+    status: 200,
+    shape: purchaseOrderShape,
+    note: 'part of the line',
+    check: (o) => expect(o).toMatchObject({ status: 'partially_received', lines: [{ quantityReceived: 3, onHand: 5 }], totals: { receivedCents: 7_500, unitsReceived: 3 } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/api/purchase-orders/:id/receive',
+    url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`,
+    as: 'tech',
+    body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 3 }], requestKey: RECEIPT_KEY }),
+    status: 200,
+    shape: purchaseOrderShape,
+    note: 'the same request key again receives nothing',
+    check: (o) => expect(o).toMatchObject({ status: 'partially_received', lines: [{ quantityReceived: 3, onHand: 5 }] }),
+  }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`, as: 'tech', body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 2 }] }), status: 400, note: 'more than is still to come', check: (e) => expect(e).toMatchObject({ message: 'PAD-100: receiving 2 would make 5 of 4 ordered; only 1 is still to come' }) }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`, as: 'tech', body: () => ({ lines: [] }), status: 400 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`, as: 'tech', body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 1 }] }), status: 200, shape: purchaseOrderShape, note: 'the rest', check: (o) => expect(o).toMatchObject({ status: 'received', canReceive: false, receivedAt: expect.any(String), lines: [{ quantityReceived: 4, onHand: 6 }] }) }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: `/api/purchase-orders/${MISSING}/receive`, as: 'tech', body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 1 }] }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`, as: 'other', body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 1 }] }), status: 404 }),
+  row({ method: 'POST', route: '/api/purchase-orders/:id/receive', url: (fx) => `/api/purchase-orders/${fx.purchaseOrderId}/receive`, as: 'anonymous', body: (fx) => ({ lines: [{ lineId: fx.purchaseOrderLineId, quantity: 1 }] }), status: 401 }),
 
   // -- Import and export ---------------------------------------------------------------------
   row({
