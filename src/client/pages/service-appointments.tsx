@@ -16,6 +16,7 @@ import { customerLabel, formatDuration } from '../../shared/format.ts';
 import { LIST_PAGE_SIZE } from '../../shared/inquiries.ts';
 import { formatCost } from '../../shared/money.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { CreateOrderButton } from '../components/repair-orders/CreateOrderButton.tsx';
 import { AppointmentDetail, AppointmentForm } from '../components/shop/AppointmentDialogs.tsx';
 import { AppointmentStatusBadge } from '../components/shop/badges.tsx';
 import { formatDateTime, ShopDialog, StatCards } from '../components/shop/parts.tsx';
@@ -184,6 +185,9 @@ function ShopAppointments({ shopId, shopName }: { shopId: string; shopName: stri
           <Stack gap="md">
             <AppointmentDetail appointment={shown(viewing)} />
             <Group justify="flex-end">
+              {shown(viewing).status === 'cancelled' || shown(viewing).status === 'no_show' ? null : (
+                <CreateOrderButton serviceCenterId={shopId} customerVehicleId={shown(viewing).customerVehicleId} source={{ appointmentId: viewing.id }} />
+              )}
               <Button
                 leftSection={<IconEdit size={16} />}
                 onClick={() => {

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { Inspection } from '../../../shared/inspections.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { CreateFromInspection } from '../repair-orders/CreateFromInspection.tsx';
+import { CreateOrderButton } from '../repair-orders/CreateOrderButton.tsx';
 import { ConfirmBody } from '../shop/parts.tsx';
 import { AddItemDialog } from './AddItemDialog.tsx';
 import { CompleteDialog } from './CompleteDialog.tsx';
@@ -84,7 +84,9 @@ export function InspectionActions({ inspection, tracker, onSaved }: { inspection
           Turn off link
         </Button>
       ) : null}
-      <CreateFromInspection inspection={inspection} />
+      {inspection.serviceCenterId && inspection.customerVehicleId && inspection.canShare && inspection.status !== 'draft' ? (
+        <CreateOrderButton serviceCenterId={inspection.serviceCenterId} customerVehicleId={inspection.customerVehicleId} source={{ inspectionId: inspection.id }} />
+      ) : null}
       <Button component={Link} href={reportPath(inspection.id)} variant="default" leftSection={<IconFileReport size={16} />}>
         Generate Report
       </Button>

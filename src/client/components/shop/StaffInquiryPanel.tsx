@@ -1,3 +1,4 @@
+import { CreateOrderButton } from '../repair-orders/CreateOrderButton.tsx';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus } from '@tabler/icons-react';
@@ -22,6 +23,11 @@ export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquir
         <InquiryThread inquiryId={inquiry.id} shopSide />
       </Card>
       <ConvertToAppointment inquiry={inquiry} shopId={shopId} />
+      {inquiry.status === 'closed' ? null : (
+        <Group justify="flex-end">
+          <CreateOrderButton serviceCenterId={shopId} customerVehicleId={inquiry.customerVehicleId} source={{ inquiryId: inquiry.id }} />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ async function scene(db: Database, onHand = 4) {
   const pads = await tech.parts.create({ serviceCenterId: staff.shop.id, partNumber: 'BP-1', name: 'Front brake pads', category: 'Brakes', unitCostCents: 3_000, priceCents: 6_999 });
   if (onHand > 0) await tech.parts.move({ partId: pads.id, kind: 'received', quantity: onHand });
   await callerFor(db, staff.manager).repairOrders.setRates({ serviceCenterId: staff.shop.id, taxRateBp: 825, laborRateCents: 12_000 });
-  return { ...staff, owner, vehicleId, customerVehicleId, brakesId: brakes.id, pads, tech };
+  return { ...staff, owner, vehicleId, customerId, customerVehicleId, brakesId: brakes.id, pads, tech };
 }
 
 describeEachDatabase('repair orders: estimate to paid, stock and the owner\u2019s history', (getDb) => {
@@ -126,6 +126,33 @@ describeEachDatabase('repair orders: estimate to paid, stock and the owner\u2019
     const first = await callerFor(db, other.technician).repairOrders.list({ serviceCenterId: other.shop.id });
     expect([order.number, second.number, first.items.length]).toEqual([1, 2, 0]);
     expect((await s.tech.repairOrders.list({ serviceCenterId: s.shop.id, search: '#2' })).items.map((o) => o.id)).toEqual([second.id]);
+  });
+
+  it('opens orders from the shop\u2019s appointments and inquiries only, and completing one completes its appointment with the order\u2019s total', async () => {
+    const db = getDb();
+    const s = await scene(db);
+    const other = await shopWithStaff(db);
+    const booking = { serviceCenterId: s.shop.id, customerId: s.customerId, customerVehicleId: s.customerVehicleId, appointmentDate: new Date(Date.now() + 86_400_000).toISOString(), duration: 60, serviceType: 'Brake inspection' };
+    const appointment = await s.tech.appointments.create(booking);
+    const inquiry = await s.tech.inquiries.create({ serviceCenterId: s.shop.id, customerId: s.customerId, customerVehicleId: s.customerVehicleId, subject: 'Squeal', description: 'The brakes squeal when stopping', inquiryType: 'service' });
+    const fromInquiry = await s.tech.repairOrders.create({ serviceCenterId: s.shop.id, customerVehicleId: s.customerVehicleId, source: { inquiryId: inquiry.id } });
+    expect(fromInquiry).toMatchObject({ inquiryId: inquiry.id, appointmentId: null });
+    // Another shop cannot hang its order on this shop's appointment; one order comes from one source.
+    const otherVehicle = await addCustomerVehicle(db, await addCustomer(db, other.shop.id, s.owner), s.vehicleId);
+    const foreign = await rejection(callerFor(db, other.technician).repairOrders.create({ serviceCenterId: other.shop.id, customerVehicleId: otherVehicle, source: { appointmentId: appointment.id } }));
+    expect(foreign.code).toBe('NOT_FOUND');
+    const both = await rejection(s.tech.repairOrders.create({ serviceCenterId: s.shop.id, customerVehicleId: s.customerVehicleId, source: { appointmentId: appointment.id, inquiryId: inquiry.id } }));
+    expect(both.code).toBe('BAD_REQUEST');
+
+    let order = await s.tech.repairOrders.create({ serviceCenterId: s.shop.id, customerVehicleId: s.customerVehicleId, mileage: 50_000, source: { appointmentId: appointment.id } });
+    expect(order.appointmentId).toBe(appointment.id);
+    order = await s.tech.repairOrders.addLine({ orderId: order.id, line: { kind: 'labor', description: 'Inspect brakes', serviceType: 'Brake inspection', hoursHundredths: 50, rateCents: 10_000 } });
+    for (const to of ['sent'] as const) order = await s.tech.repairOrders.transition({ id: order.id, to });
+    await callerFor(db, s.owner).repairOrders.decide({ orderId: order.id, decisions: order.lines.map((l) => ({ lineId: l.id, decision: 'approved' as const })) });
+    for (const to of ['in_progress', 'completed'] as const) order = await s.tech.repairOrders.transition({ id: order.id, to });
+    const done = await s.tech.appointments.get({ id: appointment.id });
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(Number(done.actualCost)).toBe(order.totals.totalCents / 100);
   });
 
   it('reserves parts on approval: 20 orders race for the last 5 pads and exactly 5 are approved', async () => {
