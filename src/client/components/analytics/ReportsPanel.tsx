@@ -46,12 +46,13 @@ export function ReportsPanel({ range }: { range: AnalyticsInput }) {
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 5 }}>
         <SectionCard title="Download Report" description={`${period} · ${range.timeZone}`}>
-          <Text size="sm">One CSV file with every figure of the Overview, Services and Performance tabs for the chosen period:</Text>
+          <Text size="sm">One CSV file with every figure of the Overview, Services, Performance and Repair Orders tabs for the chosen period:</Text>
           <List size="sm" spacing={4}>
             <List.Item>totals, completion and no-show rates</List.Item>
             <List.Item>inquiries per week and appointments per day</List.Item>
             <List.Item>top service types by count and by revenue</List.Item>
             <List.Item>resolution times and appointments per service center</List.Item>
+            <List.Item>repair-order revenue, parts margin, approval rate and hours per technician</List.Item>
           </List>
           <Text size="xs" c="dimmed">
             Columns: section, item, metric, value. Change the period with the date picker above.

@@ -12,6 +12,7 @@ import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '..
 import { storeGenericTruck } from '../../../../tests/helpers/garage.ts';
 import { createStaff, shopWithStaff } from '../../../../tests/helpers/shops.ts';
 import { UNASSIGNED_TECHNICIAN } from './repair-orders.ts';
+import { csvValue, parseCsv } from './test-support.ts';
 
 // Orders go through the real procedures (estimate, the customer's decisions, work, clocks,
 // invoice, payments). The procedures stamp everything with now(), so afterwards each order's
@@ -186,6 +187,25 @@ describeEachDatabase('analytics: repair-order figures counted by hand', (getDb) 
       { date: '2024-03-31', orders: 1, revenueCents: 42_283 },
     ]);
     expect(figures.revenuePerDay.reduce((sum, day) => sum + day.revenueCents, 0)).toBe(revenue);
+
+    // The Reports tab's CSV carries the same figures, money in dollars and hours in hours.
+    const rows = parseCsv((await s.tech.analytics.reportCsv(range)).csv);
+    const value = (section: string, item: string, metric: string) => csvValue(rows, section, item, metric);
+    expect(['orders', 'revenue', 'average_order', 'payments_received', 'parts_margin', 'labor_hours_sold', 'labor_hours_worked', 'lines_approved'].map((metric) => value('repair_orders', '', metric))).toEqual([
+      '2',
+      (revenue / 100).toFixed(2),
+      (revenue / 200).toFixed(2),
+      '200.00',
+      '119.97',
+      '4.50',
+      '4.75',
+      '7',
+    ]);
+    expect(Number(value('repair_orders', '', 'approval_rate'))).toBeCloseTo(7 / 11, 4);
+    expect(value('technician_hours', 'Tess Wrench', 'worked')).toBe('1.75');
+    expect(value('technician_hours', UNASSIGNED_TECHNICIAN, 'sold')).toBe('1.00');
+    expect(rows.filter((row) => row[0] === 'repair_orders_per_day')).toHaveLength(31 * 2);
+    expect(value('repair_orders_per_day', '2024-03-31', 'revenue')).toBe('422.83');
   });
 
   it('cuts days at local midnight: in UTC, B falls on April 1 and E\u2019s clock and A\u2019s second payment stay out', async () => {

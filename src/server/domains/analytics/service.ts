@@ -1,7 +1,8 @@
 import { centerLabel, reportFileName } from '../../../shared/format.ts';
-import { RATE_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsInput, type AnalyticsReport } from '../../../shared/analytics.ts';
+import { RATE_DEFINITION, REPAIR_ORDER_DEFINITION, RESOLUTION_DEFINITION, type AnalyticsInput, type AnalyticsRepairOrders, type AnalyticsReport } from '../../../shared/analytics.ts';
 import type { Executor } from '../../db/index.ts';
 import { refusingUnknownTimeZone } from '../../lib/time-zone.ts';
+import { repairOrderFigures } from './repair-orders.ts';
 import { overviewFigures, performanceFigures, servicesFigures } from './repository.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 
@@ -22,11 +23,16 @@ function ratio(value: number | null): Cell {
   return value === null ? null : value.toFixed(4);
 }
 
+/** Whole cents as dollars with two decimals, as the other money of the file. */
+const dollars = (cents: number | null): Cell => (cents === null ? null : (cents / 100).toFixed(2));
+/** Hundredths of an hour as hours with two decimals. */
+const hours = (hundredths: number): Cell => (hundredths / 100).toFixed(2);
+
 /**
  * One tidy table (section, item, metric, value) so every figure of the page has exactly one row and
  * the file loads into any spreadsheet or script without knowing its layout.
  */
-export function reportToCsv(report: AnalyticsReport): string {
+export function reportToCsv(report: AnalyticsReport, orders: AnalyticsRepairOrders): string {
   const { overview, services, performance } = report;
   const rows: Cell[][] = [['section', 'item', 'metric', 'value']];
   const add = (section: string, item: string, metric: string, value: Cell) => rows.push([section, textCell(item), metric, value]);
@@ -82,11 +88,37 @@ export function reportToCsv(report: AnalyticsReport): string {
     add('service_centers', name, 'revenue', center.revenue.toFixed(2));
   }
 
+  add('repair_orders', '', 'orders', orders.orders);
+  add('repair_orders', '', 'revenue', dollars(orders.revenueCents));
+  add('repair_orders', '', 'average_order', dollars(orders.averageOrderCents));
+  add('repair_orders', '', 'payments', orders.payments);
+  add('repair_orders', '', 'payments_received', dollars(orders.paymentsCents));
+  add('repair_orders', '', 'parts_price', dollars(orders.partsMargin.priceCents));
+  add('repair_orders', '', 'parts_cost', dollars(orders.partsMargin.costCents));
+  add('repair_orders', '', 'parts_margin', dollars(orders.partsMargin.marginCents));
+  add('repair_orders', '', 'parts_margin_rate', ratio(orders.partsMargin.marginRate));
+  add('repair_orders', '', 'part_lines_without_cost', orders.partsMargin.linesWithoutCost);
+  add('repair_orders', '', 'labor_hours_sold', hours(orders.hours.soldHundredths));
+  add('repair_orders', '', 'labor_hours_worked', hours(orders.hours.workedHundredths));
+  add('repair_orders', '', 'lines_decided', orders.approvals.decided);
+  add('repair_orders', '', 'lines_approved', orders.approvals.approved);
+  add('repair_orders', '', 'approval_rate', ratio(orders.approvals.rate));
+  for (const technician of orders.technicians) {
+    add('technician_hours', technician.name, 'sold', hours(technician.soldHundredths));
+    add('technician_hours', technician.name, 'worked', hours(technician.workedHundredths));
+  }
+  for (const day of orders.revenuePerDay) {
+    add('repair_orders_per_day', day.date, 'orders', day.orders);
+    add('repair_orders_per_day', day.date, 'revenue', dollars(day.revenueCents));
+  }
+
   add('notes', '', 'resolution_time', RESOLUTION_DEFINITION);
   add('notes', '', 'rates', RATE_DEFINITION);
+  add('notes', '', 'repair_orders', REPAIR_ORDER_DEFINITION);
   return toCsv(rows);
 }
 
 export async function buildReportFile(db: Executor, range: AnalyticsInput): Promise<CsvFile> {
-  return { fileName: reportFileName(range), csv: reportToCsv(await buildReport(db, range)) };
+  const [report, orders] = await Promise.all([buildReport(db, range), refusingUnknownTimeZone(range.timeZone, () => repairOrderFigures(db, range))]);
+  return { fileName: reportFileName(range), csv: reportToCsv(report, orders) };
 }
