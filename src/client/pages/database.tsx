@@ -1,18 +1,19 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconBox, IconBuildingWarehouse, IconTruckDelivery } from '@tabler/icons-react';
+import { IconBox, IconBuildingWarehouse, IconClipboardList, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { PageLoading } from '../components/customers/NoShop.tsx';
 import { InventoryTab } from '../components/parts/InventoryTab.tsx';
 import { PartsTab } from '../components/parts/PartsTab.tsx';
 import { SuppliersTab } from '../components/parts/SuppliersTab.tsx';
+import { PurchaseOrdersTab } from '../components/purchase-orders/PurchaseOrdersTab.tsx';
 import { EmptyState } from '../components/shop/parts.tsx';
 import { NoShop } from '../components/shops/NoShop.tsx';
 import { useCurrentShop } from '../lib/current-shop.ts';
 
-type Tab = 'parts' | 'inventory' | 'suppliers';
+type Tab = 'parts' | 'inventory' | 'suppliers' | 'purchase-orders';
 
-/** The Parts Database (docs/parts.md#the-page): the current shop's parts, stock and suppliers. */
+/** The Parts Database (docs/parts.md#the-page): the current shop's parts, stock, suppliers and purchase orders. */
 export default function DatabasePage() {
   const shop = useCurrentShop();
   const [tab, setTab] = useState<Tab>('parts');
@@ -34,6 +35,9 @@ export default function DatabasePage() {
           <Tabs.Tab value="suppliers" leftSection={<IconTruckDelivery size={16} />}>
             Suppliers
           </Tabs.Tab>
+          <Tabs.Tab value="purchase-orders" leftSection={<IconClipboardList size={16} />}>
+            Purchase orders
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="parts" pt="md">
           <PartsTab key={shop.shopId} shopId={shop.shopId} />
@@ -43,6 +47,9 @@ export default function DatabasePage() {
         </Tabs.Panel>
         <Tabs.Panel value="suppliers" pt="md">
           <SuppliersTab key={shop.shopId} shopId={shop.shopId} canManage={shop.canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="purchase-orders" pt="md">
+          <PurchaseOrdersTab key={shop.shopId} shopId={shop.shopId} />
         </Tabs.Panel>
       </Tabs>
     );
