@@ -35,6 +35,7 @@ const unitTests = [
   'src/server/domains/scans/sfm/linalg.test.ts',
   'src/server/domains/scans/sfm/two-view.test.ts',
   'src/server/domains/scans/sfm/pose-bundle.test.ts',
+  'src/server/domains/scans/sfm/reconstruct.test.ts',
 ];
 
 export default defineConfig({

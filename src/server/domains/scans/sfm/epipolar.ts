@@ -4,7 +4,7 @@
  * seeded MSAC-scored RANSAC around them. Constraint: x₂ᵀ · F · x₁ = 0.
  */
 import type { Mat3 } from './linalg.ts';
-import { choleskySolveInPlace, cross3, matrix, mul3, norm3, nullVector, rotationFromVector, svd, transpose3 } from './linalg.ts';
+import { choleskySolveInPlace, cross3, matrix, mul3, norm3, nullVector, nullVectorOfMinimal, rotationFromVector, svd, transpose3 } from './linalg.ts';
 import { Random, ransacIterations } from './random.ts';
 import { decomposeEssential } from './triangulate.ts';
 
@@ -52,7 +52,8 @@ export function eightPoint(x1: ArrayLike<number>, x2: ArrayLike<number>, indices
     const v2 = t2[4]! * x2[2 * i + 1]! + t2[5]!;
     a.data.set([u2 * u1, u2 * v1, u2, v2 * u1, v2 * v1, v2, u1, v1, 1], k * 9);
   }
-  const f = nullVector(a);
+  const f = n === 8 ? nullVectorOfMinimal(a) : nullVector(a);
+  if (!f) return null;
   const { u, s, v } = svd(matrix(3, 3, f));
   const s0 = s[0]!;
   const s1 = s[1]!;

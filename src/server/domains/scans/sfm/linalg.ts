@@ -137,6 +137,58 @@ export function nullVector(a: Matrix): Float64Array {
   return column(v, a.cols - 1);
 }
 
+/**
+ * The null vector (unit length) of an (n − 1) × n matrix by Gaussian elimination with full pivoting:
+ * far cheaper than an SVD for the minimal samples of RANSAC. Null when the rank is below n − 1.
+ */
+export function nullVectorOfMinimal(a: Matrix): Float64Array | null {
+  const rows = a.rows;
+  const n = a.cols;
+  if (rows !== n - 1) throw new RangeError('nullVectorOfMinimal needs one row fewer than columns');
+  const m = Float64Array.from(a.data);
+  const columns = Int32Array.from({ length: n }, (_, i) => i);
+  let scale = 0;
+  for (let i = 0; i < m.length; i++) scale = Math.max(scale, Math.abs(m[i]!));
+  for (let k = 0; k < rows; k++) {
+    let pr = k;
+    let pc = k;
+    let best = 0;
+    for (let r = k; r < rows; r++) {
+      for (let c = k; c < n; c++) {
+        const v = Math.abs(m[r * n + columns[c]!]!);
+        if (v > best) {
+          best = v;
+          pr = r;
+          pc = c;
+        }
+      }
+    }
+    if (!(best > 1e-13 * scale)) return null;
+    if (pr !== k) for (let c = 0; c < n; c++) [m[k * n + c], m[pr * n + c]] = [m[pr * n + c]!, m[k * n + c]!];
+    [columns[k], columns[pc]] = [columns[pc]!, columns[k]!];
+    const pivot = m[k * n + columns[k]!]!;
+    for (let r = k + 1; r < rows; r++) {
+      const factor = m[r * n + columns[k]!]! / pivot;
+      if (factor === 0) continue;
+      for (let c = k; c < n; c++) m[r * n + columns[c]!]! -= factor * m[k * n + columns[c]!]!;
+    }
+  }
+  // The last column in pivot order is free: set it to 1 and solve upwards.
+  const x = new Float64Array(n);
+  x[columns[n - 1]!] = 1;
+  for (let k = rows - 1; k >= 0; k--) {
+    let sum = 0;
+    for (let c = k + 1; c < n; c++) sum += m[k * n + columns[c]!]! * x[columns[c]!]!;
+    x[columns[k]!] = -sum / m[k * n + columns[k]!]!;
+  }
+  let norm = 0;
+  for (let i = 0; i < n; i++) norm += x[i]! * x[i]!;
+  norm = Math.sqrt(norm);
+  if (!Number.isFinite(norm) || norm === 0) return null;
+  for (let i = 0; i < n; i++) x[i]! /= norm;
+  return x;
+}
+
 export interface Eigen {
   /** Eigenvalues, smallest first. */
   readonly values: Float64Array;

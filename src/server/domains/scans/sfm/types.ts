@@ -70,6 +70,10 @@ export interface ReconstructedPoints {
   readonly trackLength: Uint16Array;
   /** A place each point was seen from (the mean centre of its cameras), for orienting normals. */
   readonly viewpoint: Float64Array;
+  /** The photos and keypoints each point was seen at: point p's are sightingStart[p] … sightingStart[p + 1] − 1. */
+  readonly sightingStart: Uint32Array;
+  readonly sightingImage: Uint32Array;
+  readonly sightingKeypoint: Uint32Array;
 }
 
 export interface ReconstructionStats {
