@@ -1584,6 +1584,33 @@ const REST: Record<string, RestRow> = {
       return { url: `/api/repair-orders/${orderId}/decisions`, body: { decisions: [{ lineId, decision: 'approved' }] } };
     },
   },
+  'PUT /api/repair-orders/:id/lines/:lineId': {
+    request: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'estimate');
+      return { url: `/api/repair-orders/${orderId}/lines/${lineId}`, body: { kind: 'fee', description: 'REST fee', amountCents: 200 } };
+    },
+  },
+  'DELETE /api/repair-orders/:id/lines/:lineId': {
+    request: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'estimate');
+      return { url: `/api/repair-orders/${orderId}/lines/${lineId}` };
+    },
+  },
+  'POST /api/repair-orders/:id/lines/:lineId/clock-in': {
+    request: async (fx) => {
+      const { orderId, lineId } = await freshOrderOfA(fx, 'in_progress');
+      return { url: `/api/repair-orders/${orderId}/lines/${lineId}/clock-in` };
+    },
+    after: stopClocks,
+  },
+  'POST /api/repair-orders/:id/lines/:lineId/clock-out': {
+    request: async (fx, actor) => {
+      const target = await freshOrderOfA(fx, 'in_progress');
+      if (STAFF_A.has(actor)) await callerFor(fx.db, fx.users[actor as SignedIn]).repairOrders.clockIn(target);
+      return { url: `/api/repair-orders/${target.orderId}/lines/${target.lineId}/clock-out` };
+    },
+    after: stopClocks,
+  },
   'POST /api/repair-orders/:id/payments': { request: async (fx) => ({ url: `/api/repair-orders/${(await freshOrderOfA(fx, 'invoiced')).orderId}/payments`, body: { amountCents: 100, method: 'card' } }) },
   'GET /api/shops/:centerId/purchase-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/purchase-orders?status=draft&limit=100` }) },
   'POST /api/shops/:centerId/purchase-orders': { request: (fx) => ({ url: `/api/shops/${fx.shopA}/purchase-orders`, body: { supplierId: fx.supplierOfA } }) },

@@ -664,6 +664,12 @@ interface Fixtures {
   orderLineId: string;
   estimateOrderId: string;
   invoicedOrderId: string;
+  /** An estimate with one fee line that the rows replace and remove, and an order in progress whose
+   * labour line the rows clock in and out of. */
+  draftOrderId: string;
+  draftLineId: string;
+  workOrderId: string;
+  workLineId: string;
   /** The center's purchase orders from its supplier: 4 of PAD-100 ordered (its line
    * `purchaseOrderLineId`), which the rows receive in parts; and an empty draft they fill and order. */
   purchaseOrderId: string;
@@ -691,7 +697,19 @@ async function contractOrders(db: Database, tech: User, centerId: string, custom
   const invoiced = await start();
   await asTech.repairOrders.addLine({ orderId: invoiced.id, line: { kind: 'fee', description: 'Diagnostic fee', amountCents: 100 } });
   for (const to of ['sent', 'approved', 'in_progress', 'completed', 'invoiced'] as const) await asTech.repairOrders.transition({ id: invoiced.id, to });
-  return { orderId: sent.id, orderLineId: priced.lines[0]!.id, estimateOrderId: estimate.id, invoicedOrderId: invoiced.id };
+  const draft = await asTech.repairOrders.addLine({ orderId: (await start()).id, line: { kind: 'fee', description: 'Towing', amountCents: 5_000 } });
+  const work = await asTech.repairOrders.addLine({ orderId: (await start()).id, line: { kind: 'labor', description: 'Diagnose noise', serviceType: 'Diagnosis', hoursHundredths: 100, rateCents: 10_000 } });
+  for (const to of ['sent', 'approved', 'in_progress'] as const) await asTech.repairOrders.transition({ id: work.id, to });
+  return {
+    orderId: sent.id,
+    orderLineId: priced.lines[0]!.id,
+    estimateOrderId: estimate.id,
+    invoicedOrderId: invoiced.id,
+    draftOrderId: draft.id,
+    draftLineId: draft.lines[0]!.id,
+    workOrderId: work.id,
+    workLineId: work.lines[0]!.id,
+  };
 }
 
 const VIN = '4T1B11HK5LU123456';
@@ -2762,6 +2780,60 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: (fx) => `/api/repair-orders/${fx.orderId}/lines`, as: 'tech', body: () => ({ kind: 'fee', description: 'Late', amountCents: 100 }), status: 409, note: 'a sent estimate' }),
   row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: `/api/repair-orders/${MISSING}/lines`, as: 'tech', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 404 }),
   row({ method: 'POST', route: '/api/repair-orders/:id/lines', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/lines`, as: 'anonymous', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 401 }),
+  row({
+    method: 'PUT',
+    route: '/api/repair-orders/:id/lines/:lineId',
+    url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`,
+    as: 'tech',
+    body: () => ({ kind: 'fee', description: 'Towing, 12 miles', amountCents: 6_500, taxable: false }),
+    status: 200,
+    shape: orderShape,
+    check: (o) => expect(o.lines.map((l) => [l.description, l.amountCents])).toEqual([['Towing, 12 miles', 6_500]]),
+  }),
+  row({ method: 'PUT', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`, as: 'tech', body: () => ({ kind: 'fee', description: '', amountCents: 1 }), status: 400 }),
+  row({ method: 'PUT', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.orderId}/lines/${fx.orderLineId}`, as: 'tech', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 409, note: 'a sent estimate' }),
+  row({ method: 'PUT', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${MISSING}`, as: 'tech', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 404 }),
+  row({ method: 'PUT', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`, as: 'anonymous', body: () => ({ kind: 'fee', description: 'x', amountCents: 1 }), status: 401 }),
+  row({ method: 'DELETE', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/nope`, as: 'tech', status: 400 }),
+  row({ method: 'DELETE', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.orderId}/lines/${fx.orderLineId}`, as: 'tech', status: 409, note: 'a sent estimate' }),
+  row({
+    method: 'DELETE',
+    route: '/api/repair-orders/:id/lines/:lineId',
+    url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`,
+    as: 'tech',
+    status: 200,
+    shape: orderShape,
+    check: (o) => expect(o).toMatchObject({ lines: [], totals: { totalCents: 0 } }),
+  }),
+  row({ method: 'DELETE', route: '/api/repair-orders/:id/lines/:lineId', url: (fx) => `/api/repair-orders/${fx.draftOrderId}/lines/${fx.draftLineId}`, as: 'tech', status: 404, note: 'removed already' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-in', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-in`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-in', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-in`, as: 'owner', status: 404 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-in', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/12/clock-in`, as: 'tech', status: 400 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-in', url: (fx) => `/api/repair-orders/${fx.orderId}/lines/${fx.orderLineId}/clock-in`, as: 'tech', status: 409, note: 'an order not in progress' }),
+  row({
+    method: 'POST',
+    route: '/api/repair-orders/:id/lines/:lineId/clock-in',
+    url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-in`,
+    as: 'tech',
+    status: 200,
+    shape: orderShape,
+    check: (o, fx) => expect(o.lines.find((l) => l.id === fx.workLineId)?.clockRunning).toBe(true),
+  }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-in', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-in`, as: 'tech', status: 409, note: 'the clock runs already' }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-out', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-out`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-out', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${MISSING}/clock-out`, as: 'tech', status: 404 }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-out', url: '/api/repair-orders/nope/lines/nope/clock-out', as: 'tech', status: 400 }),
+  row({
+    method: 'POST',
+    route: '/api/repair-orders/:id/lines/:lineId/clock-out',
+    url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-out`,
+    as: 'tech',
+    status: 200,
+    shape: orderShape,
+    check: (o, fx) => expect(o.lines.find((l) => l.id === fx.workLineId)?.clockRunning).toBe(false),
+  }),
+  row({ method: 'POST', route: '/api/repair-orders/:id/lines/:lineId/clock-out', url: (fx) => `/api/repair-orders/${fx.workOrderId}/lines/${fx.workLineId}/clock-out`, as: 'tech', status: 409, note: 'no clock running' }),
   row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'sent' }), status: 200, shape: orderShape, check: (o) => expect(o).toMatchObject({ status: 'sent', canEdit: false }) }),
   row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'paid' }), status: 409 }),
   row({ method: 'POST', route: '/api/repair-orders/:id/transition', url: (fx) => `/api/repair-orders/${fx.estimateOrderId}/transition`, as: 'tech', body: () => ({ to: 'done' }), status: 400 }),

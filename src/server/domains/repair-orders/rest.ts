@@ -11,6 +11,10 @@ function centerId(req: FastifyRequest): string {
   return (req.params as Record<string, string>).centerId ?? '';
 }
 
+function lineId(req: FastifyRequest): string {
+  return (req.params as Record<string, string>).lineId ?? '';
+}
+
 /** The repair order paths (docs/repair-orders.md#paths); each mirrors a `repairOrders.*` procedure. */
 export function registerRepairOrderRest(app: FastifyInstance): void {
   restRoute(
@@ -92,6 +96,55 @@ export function registerRepairOrderRest(app: FastifyInstance): void {
     },
     ({ caller, req }) => caller.repairOrders.addLine({ orderId: pathId(req), line: objectBody(req) as In<typeof addLineSchema>['line'] }),
   );
+  restRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/repair-orders/:id/lines/:lineId',
+      summary: 'Replace a line of an estimate with the line in the body (same shapes as adding one; staff of its shop)',
+      description: 'Only while the order is an estimate (409). A line of another order: 404. Answers the whole order, priced again.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'repairOrders.updateLine',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.repairOrders.updateLine({ orderId: pathId(req), lineId: lineId(req), line: objectBody(req) as In<typeof addLineSchema>['line'] }),
+  );
+  restRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/repair-orders/:id/lines/:lineId',
+      summary: 'Remove a line from an estimate (staff of its shop)',
+      description: 'Only while the order is an estimate (409). Answers the whole order, priced again.',
+      tag: TAG,
+      auth: 'staff',
+      procedure: 'repairOrders.removeLine',
+    },
+    ({ caller, req }) => caller.repairOrders.removeLine({ orderId: pathId(req), lineId: lineId(req) }),
+  );
+  for (const [action, procedure] of [
+    ['clock-in', 'clockIn'],
+    ['clock-out', 'clockOut'],
+  ] as const) {
+    restRoute(
+      app,
+      {
+        method: 'POST',
+        url: `/api/repair-orders/:id/lines/:lineId/${action}`,
+        summary:
+          action === 'clock-in'
+            ? 'Start the caller\u2019s clock on a labour line of an order in progress (staff of its shop)'
+            : 'Stop the caller\u2019s running clock on a labour line (staff of its shop)',
+        description: 'Each technician has at most one running clock per line (409 otherwise); the order answers quoted and clocked hours per line. Answers the whole order.',
+        tag: TAG,
+        auth: 'staff',
+        status: 200,
+        procedure: `repairOrders.${procedure}`,
+      },
+      ({ caller, req }) => caller.repairOrders[procedure]({ orderId: pathId(req), lineId: lineId(req) }),
+    );
+  }
   restRoute(
     app,
     {
