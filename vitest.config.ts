@@ -36,6 +36,7 @@ const unitTests = [
   'src/server/domains/scans/sfm/two-view.test.ts',
   'src/server/domains/scans/sfm/pose-bundle.test.ts',
   'src/server/domains/scans/sfm/reconstruct.test.ts',
+  'src/server/domains/scans/sfm/align.test.ts',
 ];
 
 export default defineConfig({

@@ -141,7 +141,7 @@ export interface IcpOptions {
   /** Pairs farther apart than this multiple of the median pair distance are left out of a step (default 2.5). */
   readonly rejectFactor?: number;
   readonly withScale?: boolean;
-  /** Stop when the RMS of the kept pairs improves by less than this share (default 1e-6). */
+  /** Stop when the RMS of the kept pairs changes by less than this share (default 1e-6). */
   readonly tolerance?: number;
 }
 
@@ -182,7 +182,7 @@ export function icp(source: ArrayLike<number>, reference: Float64Array, start: S
     const step = umeyama(from, to, options.withScale ?? true);
     if (!step) break;
     current = composeSimilarity(step, current);
-    if (lastRms - rms < (options.tolerance ?? 1e-6) * lastRms) {
+    if (Math.abs(lastRms - rms) < (options.tolerance ?? 1e-6) * lastRms) {
       lastRms = Math.min(lastRms, rms);
       iterations++;
       break;
