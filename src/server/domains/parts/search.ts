@@ -35,9 +35,14 @@ const FIT_KEYS = sql`(ARRAY[coalesce('mk:' || lower(make), 'mk'), coalesce('md:'
 /** Parts naming this value of a field, or none: one overlap the index answers. */
 const fits = (field: 'mk' | 'md' | 'en' | 'yr', value: string) => sql<SqlBool>`${FIT_KEYS} && ARRAY[${`${field}:`} || lower(${value}), ${field}]::text[]`;
 
+/** What separates the words of an engine's description, in SQL and here alike. */
+const WORD_BREAK = '[^a-z0-9.]+';
+const wordsOf = (text: string) => text.toLowerCase().split(new RegExp(WORD_BREAK)).filter(Boolean);
+
 /**
- * The conditions a part meets when it fits a vehicle: each field given must match (make, model and
- * engine whatever the case; the year within the part's years, an open end fits), and a part that
+ * The conditions a part meets when it fits a vehicle: each field given must match (make and model
+ * whatever the case; the year within the part's years, an open end fits; every word of the part's
+ * engine among the vehicle's), and a part that
  * names none of a field fits every one. A field not given is not checked.
  */
 export function fitmentConditions(fit: Fitment): RawBuilder<SqlBool>[] {
@@ -49,7 +54,10 @@ export function fitmentConditions(fit: Fitment): RawBuilder<SqlBool>[] {
     conditions.push(fits('yr', String(fit.year)));
     conditions.push(sql<SqlBool>`(year_from IS NULL OR year_from <= ${fit.year}) AND (year_to IS NULL OR year_to >= ${fit.year})`);
   }
-  if (fit.engine?.trim()) conditions.push(fits('en', fit.engine.trim()));
+  const engineWords = wordsOf(fit.engine ?? '');
+  // A part's engine fits when each of its words is in the vehicle's: "2.4L" and "K24Z2" both fit a
+  // decoded "2.4L I4 Gasoline, K24Z2"; "2.0L" does not.
+  if (engineWords.length > 0) conditions.push(sql<SqlBool>`(engine IS NULL OR array_remove(regexp_split_to_array(lower(engine), ${WORD_BREAK}), '') <@ ${engineWords}::text[])`);
   return conditions;
 }
 

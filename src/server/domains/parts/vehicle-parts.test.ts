@@ -20,11 +20,11 @@ describeEachDatabase('parts: the vehicle page\u2019s Parts List', (getDb) => {
 
   const get = (url: string, cookie: string | null) => app.inject({ method: 'GET', url, headers: cookie ? { host: 'localhost:3000', cookie } : { host: 'localhost:3000' } });
 
-  it('lists the shop\u2019s parts that fit: make and model whatever the case, the years with open ends, empty fields fit all, the engine only when both name one', async () => {
+  it('lists the shop\u2019s parts that fit: make and model whatever the case, the years with open ends, empty fields fit all, the engine when both name one, by its words', async () => {
     const db = getDb();
     const { shop, technician } = await shopWithStaff(db);
     const tech = callerFor(db, technician);
-    const civic = await storeVehicle(db, { year: 2018, make: 'HONDA', model: 'Civic', engine: '1.5L Turbo' });
+    const civic = await storeVehicle(db, { year: 2018, make: 'HONDA', model: 'Civic', engine: '1.5L I4 Turbo Gasoline, L15B7' });
     const civicNoEngine = await storeVehicle(db, { year: 2018, make: 'Honda', model: 'civic' });
     const add = (part: Omit<CreatePartInput, 'serviceCenterId' | 'name'> & { name?: string }) => tech.parts.create({ serviceCenterId: shop.id, name: `Part ${part.partNumber}`, ...part });
     await add({ partNumber: 'ANY-1', category: 'Engine', name: 'Shop rag', priceCents: 199 });
@@ -37,6 +37,8 @@ describeEachDatabase('parts: the vehicle page\u2019s Parts List', (getDb) => {
     await add({ partNumber: 'ACCORD-1', make: 'Honda', model: 'Accord' });
     await add({ partNumber: 'ENG-SAME', category: 'Engine', make: 'Honda', engine: '1.5l TURBO' });
     await add({ partNumber: 'ENG-OTHER', category: 'Engine', make: 'Honda', engine: '2.0L' });
+    // Named by the engine code the decoded description ends with.
+    await add({ partNumber: 'ENG-CODE', category: 'Engine', make: 'Honda', engine: 'l15b7' });
     // Another shop's part that would fit: never listed.
     const other = await shopWithStaff(db);
     await callerFor(db, other.technician).parts.create({ serviceCenterId: other.shop.id, partNumber: 'ELSEWHERE', name: 'Not ours' });
@@ -46,11 +48,11 @@ describeEachDatabase('parts: the vehicle page\u2019s Parts List', (getDb) => {
 
     const fits = await tech.parts.forVehicle({ serviceCenterId: shop.id, vehicleId: civic.id });
     // By category in the diagram's order (Engine, ..., Brakes, Suspension, ..., Other), then number.
-    expect(fits.items.map((p) => p.partNumber)).toEqual(['ANY-1', 'ENG-SAME', 'FROM-2018', 'MM-1', 'TO-2018']);
-    expect(fits.total).toBe(5);
+    expect(fits.items.map((p) => p.partNumber)).toEqual(['ANY-1', 'ENG-CODE', 'ENG-SAME', 'FROM-2018', 'MM-1', 'TO-2018']);
+    expect(fits.total).toBe(6);
     expect(fits.limit).toBe(VEHICLE_PARTS_LIMIT);
     expect(fits.categories).toEqual([
-      { category: 'Engine', count: 2 },
+      { category: 'Engine', count: 3 },
       { category: 'Brakes', count: 2 },
       { category: 'Suspension', count: 1 },
     ]);
@@ -59,12 +61,12 @@ describeEachDatabase('parts: the vehicle page\u2019s Parts List', (getDb) => {
 
     // A vehicle whose engine is not known: the engine is not compared.
     const noEngine = await tech.parts.forVehicle({ serviceCenterId: shop.id, vehicleId: civicNoEngine.id });
-    expect(noEngine.items.map((p) => p.partNumber)).toEqual(['ANY-1', 'ENG-OTHER', 'ENG-SAME', 'FROM-2018', 'MM-1', 'TO-2018']);
+    expect(noEngine.items.map((p) => p.partNumber)).toEqual(['ANY-1', 'ENG-CODE', 'ENG-OTHER', 'ENG-SAME', 'FROM-2018', 'MM-1', 'TO-2018']);
 
     // One category in the list; the counts still cover them all. Search narrows both.
     const brakes = await tech.parts.forVehicle({ serviceCenterId: shop.id, vehicleId: civic.id, category: 'Brakes' });
     expect(brakes.items.map((p) => p.partNumber)).toEqual(['FROM-2018', 'MM-1']);
-    expect(brakes.total).toBe(5);
+    expect(brakes.total).toBe(6);
     const searched = await tech.parts.forVehicle({ serviceCenterId: shop.id, vehicleId: civic.id, search: 'akebono' });
     expect(searched.items.map((p) => p.partNumber)).toEqual(['MM-1']);
     expect(searched).toMatchObject({ total: 1, categories: [{ category: 'Brakes', count: 1 }] });
