@@ -58,6 +58,35 @@ describe('the vehicle page\u2019s Parts List tab', () => {
     await page.context().close();
   });
 
+  it('receives a purchase order in part on the Parts Database page: the line, the order\u2019s status and the inventory follow', async () => {
+    const page = await newPage(browser);
+    const { user } = await signIn(page, server, { role: 'tech' });
+    const shop = await registerShop(server.db, user, { name: 'Bayside Garage' });
+    await server.db.updateTable('users').set({ current_shop_id: shop.id }).where('id', '=', user.id).execute();
+    const staff = callerFor(server.db, user);
+    const supplier = await staff.parts.suppliers.create({ serviceCenterId: shop.id, name: 'Coastal Parts Supply', status: 'active' });
+    const pads = await staff.parts.create({ serviceCenterId: shop.id, partNumber: 'BP-7', name: 'Front brake pads', category: 'Brakes', unitCostCents: 3_000, priceCents: 6_999 });
+    const order = await staff.purchaseOrders.create({ serviceCenterId: shop.id, supplierId: supplier.id, lines: [{ partId: pads.id, quantity: 6 }] });
+    await staff.purchaseOrders.transition({ id: order.id, to: 'ordered' });
+
+    await page.goto(`${server.url}/database`);
+    await page.getByRole('tab', { name: 'Purchase orders' }).click();
+    await page.getByRole('row').filter({ hasText: 'Coastal Parts Supply' }).getByText('0 of 6').waitFor();
+    await page.getByRole('button', { name: `Open PO #${order.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase order' });
+    await dialog.getByRole('textbox', { name: /Receive now of BP-7/ }).fill('4');
+    await dialog.getByRole('button', { name: 'Receive stock' }).click();
+    await dialog.getByText('Partially received', { exact: true }).waitFor();
+    await dialog.getByText('4 of 6 in').waitFor();
+    await checkA11y(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('row').filter({ hasText: 'Coastal Parts Supply' }).getByText('4 of 6').waitFor();
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await page.getByRole('row').filter({ hasText: 'BP-7' }).getByText('In Stock').waitFor();
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows an owner the parts used on their car, empty until a shop finishes an order, in dark mode at 375 px', async () => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     const { user } = await signIn(page, server, { role: 'simple' });

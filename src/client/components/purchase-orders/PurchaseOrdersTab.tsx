@@ -33,7 +33,7 @@ function OrderRows({ items, onOpen }: { items: PurchaseOrderSummary[]; onOpen: (
           {items.map((order) => (
             <Table.Tr key={order.id}>
               <Table.Td>
-                <Anchor component="button" type="button" fw={600} aria-label={`Open purchase order #${order.number}`} onClick={() => onOpen(order)}>
+                <Anchor component="button" type="button" fw={600} aria-label={`Open PO #${order.number}`} onClick={() => onOpen(order)}>
                   PO #{order.number}
                 </Anchor>
               </Table.Td>
