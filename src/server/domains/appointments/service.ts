@@ -5,7 +5,7 @@ import { domainError } from '../../http/errors.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
 import { notify } from '../../lib/notify.ts';
 import { checkReferences, refusingVanishedReferences } from '../../lib/references.ts';
-import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
+import { requireRowAccess, requireShopAccess } from '../../lib/shop-access.ts';
 import { customerForAccount, customerVehicleForGarage } from '../../lib/shop-customers.ts';
 import { customerVehicle, inquiryOfShop, isStaffOf, markInquiryInProgress, shopCustomer } from './parties.ts';
 import { appointmentForChange, customerAccountOf, findAppointment, insertAppointment, updateAppointment, type AppointmentParties } from './repository.ts';
@@ -131,9 +131,9 @@ export async function changeAppointment(db: Database, user: User, input: Appoint
   const { id, ...changes } = input;
   return db.transaction().execute(async (trx) => {
     const before = await appointmentForChange(trx, id);
-    if (!before?.service_center_id || !(await staffRole(trx, user.id, before.service_center_id))) throw appointmentNotFound();
+    if (!before?.service_center_id) throw appointmentNotFound();
     const centerId = before.service_center_id;
-    await requireShopAccess(trx, user, centerId, 'work');
+    await requireRowAccess(trx, user, centerId, 'work', appointmentNotFound);
     if (changes.technicianId && !(await isStaffOf(trx, centerId, changes.technicianId))) {
       throw domainError('BAD_REQUEST', 'The technician must be staff of this shop');
     }

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import type { User } from '../../../shared/auth.ts';
 import type {
   AddCustomerVehicleInput,
@@ -14,7 +13,7 @@ import { domainError } from '../../http/errors.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
 import { checkReferences } from '../../lib/references.ts';
 import { findVehicleById } from '../../lib/vehicles.ts';
-import { requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
+import { requireRowAccess, requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
 import {
   countCustomerVehicles,
   customerAppointments,
@@ -39,20 +38,10 @@ import {
 const customerNotFound = () => domainError('NOT_FOUND', 'Customer not found');
 const vehicleNotFound = () => domainError('NOT_FOUND', 'Customer vehicle not found');
 
-/** Staff standing in the shop a row belongs to; a non-member learns nothing (the row's 404). */
-async function accessTo(db: Executor, user: User, serviceCenterId: string, access: ShopAccess, notFound: () => TRPCError): Promise<ShopActor> {
-  try {
-    return await requireShopAccess(db, user, serviceCenterId, access);
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-}
-
 async function customerFor(db: Executor, user: User, id: string, access: ShopAccess): Promise<{ row: CustomerRow; actor: ShopActor }> {
   const row = await findCustomerRow(db, id);
   if (!row) throw customerNotFound();
-  return { row, actor: await accessTo(db, user, row.service_center_id, access, customerNotFound) };
+  return { row, actor: await requireRowAccess(db, user, row.service_center_id, access, customerNotFound) };
 }
 
 /** What the log keeps of a customer: the fields staff edit. */
@@ -136,7 +125,7 @@ export async function updateCustomerVehicle(
 ): Promise<CustomerVehicle> {
   const found = await findCustomerVehicleRow(db, id);
   if (!found) throw vehicleNotFound();
-  const actor = await accessTo(db, user, found.service_center_id, 'manage', vehicleNotFound);
+  const actor = await requireRowAccess(db, user, found.service_center_id, 'manage', vehicleNotFound);
   return db.transaction().execute(async (trx) => {
     const before = await findCustomerVehicleRow(trx, id, true);
     if (!before) throw vehicleNotFound();
@@ -160,7 +149,7 @@ export async function updateCustomerVehicle(
 export async function removeCustomerVehicle(db: Database, user: User, id: string): Promise<{ id: string }> {
   const found = await findCustomerVehicleRow(db, id);
   if (!found) throw vehicleNotFound();
-  const actor = await accessTo(db, user, found.service_center_id, 'manage', vehicleNotFound);
+  const actor = await requireRowAccess(db, user, found.service_center_id, 'manage', vehicleNotFound);
   await db.transaction().execute(async (trx) => {
     const before = await findCustomerVehicleRow(trx, id, true);
     if (!before) throw vehicleNotFound();

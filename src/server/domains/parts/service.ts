@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import type { User } from '../../../shared/auth.ts';
 import type { CreatePartValues, Part, PartPatchValues } from '../../../shared/parts.ts';
 import type { ShopAccess } from '../../../shared/shops.ts';
@@ -7,7 +6,7 @@ import type { CreateSupplierValues, Supplier, SupplierPatchValues } from '../../
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
-import { requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
+import { requireRowAccess, requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
 import { movementOf, recordMovement } from './ledger.ts';
 import { allowsBackorders, findPartByNumber, findPartRow, insertPart, setAllowBackorders, toPart, updatePartRow, type PartRow } from './repository.ts';
 import { findSupplierRow, insertSupplier, supplierNamed, toSupplier, updateSupplierRow, type SupplierRow } from './suppliers.ts';
@@ -23,20 +22,10 @@ const supplierNotFound = () => domainError('NOT_FOUND', 'Supplier not found');
 const numberTaken = (partNumber: string) => domainError('CONFLICT', `The shop has a part numbered ${partNumber} already`);
 const nameTaken = (name: string) => domainError('CONFLICT', `The shop has a supplier named ${name} already`);
 
-/** Staff standing in the shop a row belongs to; a non-member gets the row's own 404. */
-async function accessTo(db: Executor, user: User, serviceCenterId: string, access: ShopAccess, notFound: () => TRPCError): Promise<ShopActor> {
-  try {
-    return await requireShopAccess(db, user, serviceCenterId, access);
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-}
-
 export async function partFor(db: Executor, user: User, id: string, access: ShopAccess): Promise<{ row: PartRow; actor: ShopActor }> {
   const row = await findPartRow(db, id);
   if (!row) throw partNotFound();
-  return { row, actor: await accessTo(db, user, row.service_center_id, access, partNotFound) };
+  return { row, actor: await requireRowAccess(db, user, row.service_center_id, access, partNotFound) };
 }
 
 /** What the audit log keeps of a part: its catalogue fields (stock is in the ledger). */
@@ -131,7 +120,7 @@ export async function createSupplier(db: Database, user: User, values: CreateSup
 export async function updateSupplier(db: Database, user: User, id: string, patch: SupplierPatchValues): Promise<Supplier> {
   const found = await findSupplierRow(db, id);
   if (!found) throw supplierNotFound();
-  const actor = await accessTo(db, user, found.service_center_id, 'manage', supplierNotFound);
+  const actor = await requireRowAccess(db, user, found.service_center_id, 'manage', supplierNotFound);
   return db.transaction().execute(async (trx) => {
     const before = await findSupplierRow(trx, id, true);
     if (!before) throw supplierNotFound();

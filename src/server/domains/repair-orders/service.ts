@@ -6,7 +6,7 @@ import type { ShopAccess } from '../../../shared/shops.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requireShopAccess, staffRole, type ShopActor } from '../../lib/shop-access.ts';
+import { requireRowAccess, requireShopAccess, staffRole, type ShopActor } from '../../lib/shop-access.ts';
 import { shopCustomerVehicle } from '../../lib/vehicle-owner.ts';
 import { findOrderRow, lineRows, linesOf, listOrderPage, nextOrderNumber, paymentsOf, reprice, vehicleLabel, type OrderRow } from './repository.ts';
 import { linesFromSource, lineValues } from './lines.ts';
@@ -24,12 +24,7 @@ export const notAnEstimate = () => domainError('CONFLICT', 'Lines can be changed
 export async function staffOrder(db: Executor, user: User, id: string, access: ShopAccess, lock = false): Promise<{ order: OrderRow; actor: ShopActor }> {
   const order = await findOrderRow(db, id, lock);
   if (!order) throw orderNotFound();
-  try {
-    return { order, actor: await requireShopAccess(db, user, order.service_center_id, access) };
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'NOT_FOUND') throw orderNotFound();
-    throw error;
-  }
+  return { order, actor: await requireRowAccess(db, user, order.service_center_id, access, orderNotFound) };
 }
 
 function orderAudit(order: OrderRow) {
