@@ -14,7 +14,7 @@ const unitTests = [
   'src/server/domains/files/pdf.test.ts',
   'src/server/domains/dtc/catalogue.test.ts',
   'src/shared/obd/obd.test.ts',
-  'src/server/domains/files/analysis.test.ts',
+  'src/server/lib/photo-analysis.test.ts',
   'src/server/domains/inspections/pdf-report.test.ts',
   'src/server/domains/fuel/costs.test.ts',
   'src/server/domains/fuel/economy.test.ts',

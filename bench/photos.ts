@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { analysePhoto } from '../src/server/domains/files/analysis.ts';
+import { analysePhoto } from '../src/server/lib/photo-analysis.ts';
 
 /**
  * Photo analysis benchmark: `npm run bench:photos [-- --runs 7]`.

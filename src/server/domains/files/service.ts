@@ -5,7 +5,7 @@ import { domainError } from '../../http/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { findGarageAccess, garageVehicleAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
-import { analysePhoto } from './analysis.ts';
+import { analysePhoto } from '../../lib/photo-analysis.ts';
 import { processImage } from './images.ts';
 import { scrubPdfMetadata } from './pdf.ts';
 import {

@@ -1,6 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { analyseLuma, PHOTO_ANALYSIS, type PhotoAnalysis } from '../../../shared/photo-analysis.ts';
-import { domainError } from '../../http/errors.ts';
+import { analyseLuma, PHOTO_ANALYSIS, type PhotoAnalysis } from '../../shared/photo-analysis.ts';
+import { domainError } from '../http/errors.ts';
 
 /** Larger pictures than this are refused before decoding (a small file can claim any size). */
 const MAX_PIXELS = 50_000_000;

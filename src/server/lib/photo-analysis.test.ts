@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseLuma, PHOTO_ANALYSIS, verdictOf } from '../../../shared/photo-analysis.ts';
-import { analysePhoto } from './analysis.ts';
+import { analyseLuma, PHOTO_ANALYSIS, verdictOf } from '../../shared/photo-analysis.ts';
+import { analysePhoto } from './photo-analysis.ts';
 
 /** A detailed scene (grain over bands), the way a close-up of a worn part has edges everywhere. */
 async function scene(options: { blur?: number; brightness?: number; width?: number; height?: number; grain?: number } = {}): Promise<Buffer> {
