@@ -157,6 +157,7 @@ describeEachDatabase('purchase orders: ordered from a supplier, received into th
       [`/api/shops/${s.shop.id}/purchase-orders`, { supplierId: s.supplier.id, lines: Array.from({ length: 201 }, () => ({ partId: s.pads.id, quantity: 1 })) }, 400],
       [`/api/shops/${s.shop.id}/purchase-orders`, { supplierId: elsewhere.supplier.id }, 404],
       [`/api/shops/${s.shop.id}/purchase-orders`, { supplierId: s.supplier.id, lines: [{ partId: elsewhere.pads.id, quantity: 1 }] }, 404],
+      [`/api/shops/${s.shop.id}/purchase-orders`, { supplierId: s.supplier.id, lines: [{ partId: s.pads.id, quantity: 1 }, { partId: elsewhere.filters.id, quantity: 1 }, { partId: s.filters.id, quantity: 1 }] }, 404],
       [`/api/purchase-orders/${draft.id}/lines`, { partId: s.pads.id, quantity: 0 }, 400],
       [`/api/purchase-orders/${draft.id}/lines`, { partId: s.pads.id, quantity: 1, unitCostCents: 12.5 }, 400],
       [`/api/purchase-orders/${draft.id}/lines`, { partId: elsewhere.pads.id, quantity: 1 }, 404],
@@ -167,6 +168,8 @@ describeEachDatabase('purchase orders: ordered from a supplier, received into th
       const res = await rest('POST', url, cookie, body);
       expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 200)}: ${res.body}`).toBe(status);
     }
+    const mixed = await rest('POST', `/api/shops/${s.shop.id}/purchase-orders`, cookie, { supplierId: s.supplier.id, lines: [{ partId: s.filters.id, quantity: 1 }, { partId: elsewhere.pads.id, quantity: 1 }] });
+    expect(mixed.json()).toEqual({ code: 'NOT_FOUND', message: 'Part not found in this shop\u2019s catalogue' });
     expect((await rest('GET', `/api/shops/${s.shop.id}/purchase-orders?status=lost`, cookie)).statusCode).toBe(400);
     expect((await rest('GET', `/api/shops/${s.shop.id}/purchase-orders?limit=101`, cookie)).statusCode).toBe(400);
     expect((await rest('GET', `/api/shops/${s.shop.id}/purchase-orders?cursor=nope`, cookie)).statusCode).toBe(400);

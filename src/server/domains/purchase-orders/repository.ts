@@ -21,9 +21,13 @@ export function lineRows(db: Executor, orderId: string, lock = false): Promise<L
   return (lock ? query.forUpdate() : query).execute();
 }
 
-/** The shop's part of this id with its unit cost, or nothing when it is another shop's (or none). */
-export function shopPart(db: Executor, serviceCenterId: string, partId: string) {
-  return db.selectFrom('parts').select(['id', 'part_number', 'unit_cost_cents']).where('id', '=', partId).where('service_center_id', '=', serviceCenterId).executeTakeFirst();
+export type ShopParts = Map<string, { id: string; part_number: string; unit_cost_cents: number }>;
+
+/** The shop's parts of these ids with their unit costs, by id, in one query; another shop's (or none) is absent. */
+export async function shopParts(db: Executor, serviceCenterId: string, partIds: readonly string[]): Promise<ShopParts> {
+  if (partIds.length === 0) return new Map();
+  const rows = await db.selectFrom('parts').select(['id', 'part_number', 'unit_cost_cents']).where('id', 'in', partIds).where('service_center_id', '=', serviceCenterId).execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** An order with its supplier's name and its lines' figures summed (bigint: 200 lines of $1,000,000 × 10,000 pass 2^31). */

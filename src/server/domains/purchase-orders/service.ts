@@ -18,7 +18,7 @@ import { domainError } from '../../http/errors.ts';
 import { recordAudit, type AuditEntry } from '../../lib/audit.ts';
 import { requireRowAccess, requireShopAccess, type ShopActor } from '../../lib/shop-access.ts';
 import { nextShopNumber } from '../../lib/shop-numbers.ts';
-import { creatorName, findOrderRow, lineRows, linesOf, listOrderPage, orderSummary, shopPart, type OrderRow } from './repository.ts';
+import { creatorName, findOrderRow, lineRows, linesOf, listOrderPage, orderSummary, shopParts, type OrderRow, type ShopParts } from './repository.ts';
 
 /**
  * Who may do what with a purchase order (docs/parts.md#purchase-orders): the shop's staff, any
@@ -62,9 +62,9 @@ async function shopSupplier(db: Executor, serviceCenterId: string, supplierId: s
   if (!supplier) throw domainError('NOT_FOUND', 'Supplier not found');
 }
 
-/** The stored values of a line: the part must be the shop's; its unit cost is the part's unless sent. */
-async function lineValues(db: Executor, serviceCenterId: string, line: PurchaseOrderLineValues) {
-  const part = await shopPart(db, serviceCenterId, line.partId);
+/** The stored values of a line: its part must be among the shop's `parts`; its unit cost is the part's unless sent. */
+function lineValues(parts: ShopParts, line: PurchaseOrderLineValues) {
+  const part = parts.get(line.partId);
   if (!part) throw partNotFound();
   return { partNumber: part.part_number, values: { part_id: part.id, quantity_ordered: line.quantity, unit_cost_cents: line.unitCostCents ?? part.unit_cost_cents } };
 }
@@ -72,8 +72,8 @@ async function lineValues(db: Executor, serviceCenterId: string, line: PurchaseO
 export async function createOrder(db: Database, user: User, values: CreatePurchaseOrderValues): Promise<PurchaseOrder> {
   const actor = await requireShopAccess(db, user, values.serviceCenterId, 'work');
   await shopSupplier(db, values.serviceCenterId, values.supplierId);
-  const parts = new Set(values.lines.map((line) => line.partId));
-  if (parts.size !== values.lines.length) throw domainError('BAD_REQUEST', 'A part is on two lines: send each part once with its whole quantity');
+  const partIds = new Set(values.lines.map((line) => line.partId));
+  if (partIds.size !== values.lines.length) throw domainError('BAD_REQUEST', 'A part is on two lines: send each part once with its whole quantity');
   const id = await db.transaction().execute(async (trx) => {
     const number = await nextShopNumber(trx, 'purchase_orders', values.serviceCenterId);
     const order = await trx
@@ -81,8 +81,8 @@ export async function createOrder(db: Database, user: User, values: CreatePurcha
       .values({ service_center_id: values.serviceCenterId, number, supplier_id: values.supplierId, notes: values.notes, created_by: actor.userId })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const lines = [];
-    for (const [position, line] of values.lines.entries()) lines.push({ ...(await lineValues(trx, values.serviceCenterId, line)).values, purchase_order_id: order.id, position });
+    const parts = await shopParts(trx, values.serviceCenterId, [...partIds]);
+    const lines = values.lines.map((line, position) => ({ ...lineValues(parts, line).values, purchase_order_id: order.id, position }));
     if (lines.length) await trx.insertInto('purchase_order_lines').values(lines).execute();
     await auditOrder(trx, actor.userId, order, null, 'create');
     return order.id;
@@ -102,7 +102,7 @@ export async function editLine(db: Database, user: User, orderId: string, change
     if (!change.line) {
       await trx.deleteFrom('purchase_order_lines').where('id', '=', existing!.id).execute();
     } else {
-      const { partNumber, values } = await lineValues(trx, order.service_center_id, change.line);
+      const { partNumber, values } = lineValues(await shopParts(trx, order.service_center_id, [change.line.partId]), change.line);
       if (lines.some((line) => line.part_id === values.part_id && line.id !== existing?.id)) throw onOrderAlready(partNumber);
       if (existing) {
         await trx.updateTable('purchase_order_lines').set(values).where('id', '=', existing.id).execute();
