@@ -4,13 +4,12 @@ import { attachBodySchema, FILE_LIMITS, fileIdSchema, isImage } from '../../../s
 import { userOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
+import { readUploadPart } from '../../http/upload.ts';
 import { readVisibleContent } from './repository.ts';
 import { fileNotFound, removeFile, storeUpload, tooLarge } from './service.ts';
 import { contentDisposition } from './sniff.ts';
 
 const TAG = 'Files';
-/** Room for the multipart boundaries and part headers around one file. */
-const ENVELOPE_BYTES = 64 * 1024;
 
 async function signedIn(req: FastifyRequest) {
   const user = await userOfRequest(req.server.db, req);
@@ -24,29 +23,8 @@ function parsedId(req: FastifyRequest): string {
   return parsed.data;
 }
 
-/**
- * Reads the one file part of a multipart upload, stopping at the limit: a larger file is refused
- * after at most limit + 1 bytes were read (and at once when Content-Length already says so).
- */
-async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; name: string | undefined; type: string | undefined }> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > FILE_LIMITS.maxBytes + ENVELOPE_BYTES) throw tooLarge();
-  if (!req.isMultipart()) throw domainError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
-  try {
-    const part = await req.file({ limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
-    if (!part) throw domainError('BAD_REQUEST', 'No file was sent: add one in a part named "file"');
-    if (part.fieldname !== 'file') throw domainError('BAD_REQUEST', 'Send the file in a part named "file"');
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.file.truncated) throw tooLarge();
-    return { bytes: Buffer.concat(chunks), name: part.filename, type: part.mimetype };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw domainError('BAD_REQUEST', 'The upload could not be read: send multipart/form-data with one file');
-    throw error;
-  }
-}
+/** The one file of an upload, at most FILE_LIMITS.maxBytes. */
+const readUpload = (req: FastifyRequest) => readUploadPart(req, FILE_LIMITS.maxBytes, tooLarge);
 
 /**
  * Bytes are never a page: images inline with their own type, PDFs only as downloads, always with
