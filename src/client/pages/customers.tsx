@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, CloseButton, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, CloseButton, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,10 +7,10 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { CustomerForm } from '../components/customers/CustomerForm.tsx';
 import { CustomerTags } from '../components/customers/CustomerTags.tsx';
 import { NoShop, PageLoading } from '../components/customers/NoShop.tsx';
-import { EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
-import { listItems, ListSearch, LoadMore, useListSearch } from '../components/shop/ShopList.tsx';
+import { ShopDialog } from '../components/shop/parts.tsx';
+import { ListSearch, PagedListBody, useListSearch } from '../components/shop/ShopList.tsx';
 import { useCurrentShop } from '../lib/current-shop.ts';
-import { errorMessage, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 
 function Counts({ customer }: { customer: CustomerListItem }) {
   return (
@@ -111,40 +111,6 @@ function CustomerList({ shopId, canManage }: { shopId: string; canManage: boolea
     { serviceCenterId: shopId, search: query || undefined, tag: tag ?? undefined, limit: CUSTOMER_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const items = listItems(list);
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <>
-        <Stack hiddenFrom="sm" gap="sm">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={120} radius="md" />
-          ))}
-        </Stack>
-        <Card withBorder padding={0} visibleFrom="sm">
-          <TableSkeleton columns={4} rows={5} />
-        </Card>
-      </>
-    );
-  } else if (list.isError) {
-    body = <EmptyState title="Customers could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  } else if (items.length === 0) {
-    body = (
-      <EmptyState
-        title="No customers found"
-        hint={query || tag ? 'Try adjusting your search criteria' : canManage ? 'Add your first customer with "New customer"' : 'Your shop has no customers yet'}
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <CustomerRows items={items} onTag={setTag} />
-        <LoadMore list={list} />
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <PageHeader
@@ -166,7 +132,17 @@ function CustomerList({ shopId, canManage }: { shopId: string; canManage: boolea
           </Badge>
         ) : null}
       </Group>
-      {body}
+      <PagedListBody
+        list={list}
+        skeleton={{ columns: 4, rows: 5, cardHeight: 120 }}
+        failure="Customers could not be loaded"
+        empty={{
+          title: 'No customers found',
+          hint: query || tag ? 'Try adjusting your search criteria' : canManage ? 'Add your first customer with "New customer"' : 'Your shop has no customers yet',
+        }}
+      >
+        {(items) => <CustomerRows items={items} onTag={setTag} />}
+      </PagedListBody>
       <ShopDialog opened={creating} onClose={() => setCreating(false)} title="New customer">
         <CustomerForm
           shopId={shopId}

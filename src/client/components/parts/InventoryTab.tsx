@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCurrencyDollar, IconHistory, IconPackageOff, IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
@@ -6,8 +6,8 @@ import { PARTS_PAGE_SIZE, STOCK_LEVELS, STOCK_STATUS_LABELS, type Part, type Sto
 import type { InventorySummary } from '../../../shared/stock.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
-import { listItems, ListFilter, LoadMore } from '../shop/ShopList.tsx';
+import { ShopDialog } from '../shop/parts.tsx';
+import { ListFilter, PagedListBody } from '../shop/ShopList.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { MovementHistory } from './MovementHistory.tsx';
@@ -124,33 +124,7 @@ export function InventoryTab({ shopId, canManage }: { shopId: string; canManage:
     { serviceCenterId: shopId, status: status === 'all' ? undefined : status, limit: PARTS_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const items = listItems(list);
   const first = list.data?.pages[0];
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Card withBorder padding={0}>
-        <TableSkeleton columns={5} rows={4} />
-      </Card>
-    );
-  } else if (list.isError) {
-    body = <EmptyState title="The stock could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  } else if (items.length === 0) {
-    body =
-      status === 'all' ? (
-        <EmptyState title="No parts to stock yet" hint="Add parts on the Parts tab; then receive, use and adjust their stock here." />
-      ) : (
-        <EmptyState title={`No parts are ${STOCK_STATUS_LABELS[status].toLowerCase()}`} hint="Choose another status to see them." />
-      );
-  } else {
-    body = (
-      <Stack gap="md">
-        <StockRows items={items} onMove={setMoving} onHistory={setHistory} />
-        <LoadMore list={list} />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -159,7 +133,18 @@ export function InventoryTab({ shopId, canManage }: { shopId: string; canManage:
         <ListFilter label="Stock status" value={status} onChange={setStatus} data={STATUS_CHOICES} />
         {first ? <Backorders shopId={shopId} allowed={first.allowBackorders} canManage={canManage} /> : null}
       </Group>
-      {body}
+      <PagedListBody
+        list={list}
+        skeleton={{ columns: 5, rows: 4 }}
+        failure="The stock could not be loaded"
+        empty={
+          status === 'all'
+            ? { title: 'No parts to stock yet', hint: 'Add parts on the Parts tab; then receive, use and adjust their stock here.' }
+            : { title: `No parts are ${STOCK_STATUS_LABELS[status].toLowerCase()}`, hint: 'Choose another status to see them.' }
+        }
+      >
+        {(items) => <StockRows items={items} onMove={setMoving} onHistory={setHistory} />}
+      </PagedListBody>
       <ShopDialog opened={moving !== null} onClose={() => setMoving(null)} title="Receive, use or adjust stock">
         {moving ? <StockDialog shopId={shopId} part={moving} onDone={() => setMoving(null)} /> : null}
       </ShopDialog>

@@ -1,8 +1,8 @@
-import { Badge, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { MOVEMENT_LABELS, MOVEMENTS_PAGE_SIZE, type MovementKind } from '../../../shared/stock.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { EmptyState, formatDateTime, TableSkeleton } from '../shop/parts.tsx';
-import { listItems, LoadMore } from '../shop/ShopList.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { formatDateTime } from '../shop/parts.tsx';
+import { PagedListBody } from '../shop/ShopList.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 
 const KIND_COLORS: Record<MovementKind, string> = { received: 'green', used: 'blue', adjusted: 'grape' };
@@ -12,56 +12,53 @@ const signed = (quantity: number) => (quantity > 0 ? `+${quantity}` : String(qua
 /** A part's ledger, newest first: what moved, the stock after it, who and why. */
 export function MovementHistory({ partId }: { partId: string }) {
   const list = trpc.parts.movements.useInfiniteQuery({ partId, limit: MOVEMENTS_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
-  const items = listItems(list);
-  if (list.isPending) {
-    return (
-      <Card withBorder padding={0}>
-        <TableSkeleton columns={5} rows={3} />
-      </Card>
-    );
-  }
-  if (list.isError) return <EmptyState title="The history could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  if (items.length === 0) return <EmptyState title="No movements yet" hint="Stock received, used or adjusted is listed here." />;
   return (
-    <Stack gap="sm">
-      <ScrollTable label="Stock movements" minWidth={560}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Movement</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">On hand after</Table.Th>
-              <Table.Th>By, and why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((movement) => (
-              <Table.Tr key={movement.id}>
-                <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={KIND_COLORS[movement.kind]}>
-                    {MOVEMENT_LABELS[movement.kind]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {signed(movement.quantity)}
-                </Table.Td>
-                <Table.Td ta="right">{movement.balance}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{[movement.movedBy ?? 'A former member', movement.supplierName ? `from ${movement.supplierName}` : null].filter(Boolean).join(' ')}</Text>
-                  {movement.reason ? (
-                    <Text size="xs" c="dimmed">
-                      {movement.reason}
-                    </Text>
-                  ) : null}
-                </Table.Td>
+    <PagedListBody
+      list={list}
+      skeleton={{ columns: 5, rows: 3 }}
+      failure="The history could not be loaded"
+      empty={{ title: 'No movements yet', hint: 'Stock received, used or adjusted is listed here.' }}
+      gap="sm"
+    >
+      {(items) => (
+        <ScrollTable label="Stock movements" minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Movement</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">On hand after</Table.Th>
+                <Table.Th>By, and why</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      <LoadMore list={list} />
-    </Stack>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((movement) => (
+                <Table.Tr key={movement.id}>
+                  <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={KIND_COLORS[movement.kind]}>
+                      {MOVEMENT_LABELS[movement.kind]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {signed(movement.quantity)}
+                  </Table.Td>
+                  <Table.Td ta="right">{movement.balance}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{[movement.movedBy ?? 'A former member', movement.supplierName ? `from ${movement.supplierName}` : null].filter(Boolean).join(' ')}</Text>
+                    {movement.reason ? (
+                      <Text size="xs" c="dimmed">
+                        {movement.reason}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </PagedListBody>
   );
 }

@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { fitmentLabel, PART_LIMITS, PARTS_PAGE_SIZE, type Part } from '../../../shared/parts.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
-import { listItems, ListSearch, LoadMore, useListSearch } from '../shop/ShopList.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { ShopDialog } from '../shop/parts.tsx';
+import { ListSearch, PagedListBody, useListSearch } from '../shop/ShopList.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { ImportParts } from './ImportParts.tsx';
 import { PartForm } from './PartForm.tsx';
@@ -106,32 +106,7 @@ export function PartsTab({ shopId }: { shopId: string }) {
     { serviceCenterId: shopId, search: query || undefined, make: fitsQuery.make.trim() || undefined, model: fitsQuery.model.trim() || undefined, year, limit: PARTS_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const items = listItems(list);
   const filtering = Boolean(query || fitsQuery.make.trim() || fitsQuery.model.trim() || year);
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Card withBorder padding={0}>
-        <TableSkeleton columns={6} rows={4} />
-      </Card>
-    );
-  } else if (list.isError) {
-    body = <EmptyState title="Parts could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  } else if (items.length === 0) {
-    body = filtering ? (
-      <EmptyState title="No parts match" hint="Try another number, name or vehicle" />
-    ) : (
-      <EmptyState title="No parts yet" hint='Add the parts your shop keeps with "Add part", or a whole catalogue with "Import CSV"; their stock is kept on the Inventory tab.' />
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <PartRows items={items} onEdit={setEditing} />
-        <LoadMore list={list} />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -147,7 +122,18 @@ export function PartsTab({ shopId }: { shopId: string }) {
           </Button>
         </Group>
       </Group>
-      {body}
+      <PagedListBody
+        list={list}
+        skeleton={{ columns: 6, rows: 4 }}
+        failure="Parts could not be loaded"
+        empty={
+          filtering
+            ? { title: 'No parts match', hint: 'Try another number, name or vehicle' }
+            : { title: 'No parts yet', hint: 'Add the parts your shop keeps with "Add part", or a whole catalogue with "Import CSV"; their stock is kept on the Inventory tab.' }
+        }
+      >
+        {(items) => <PartRows items={items} onEdit={setEditing} />}
+      </PagedListBody>
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add part' : `Edit ${editing?.partNumber ?? 'part'}`}>
         {editing !== null ? <PartForm shopId={shopId} part={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
       </ShopDialog>

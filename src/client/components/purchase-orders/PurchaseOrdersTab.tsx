@@ -1,11 +1,11 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PAGE_SIZE, type PurchaseOrderStatus, type PurchaseOrderSummary } from '../../../shared/purchase-orders.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { EmptyState, formatDate, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
-import { ListFilter, listItems, LoadMore } from '../shop/ShopList.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { formatDate, ShopDialog } from '../shop/parts.tsx';
+import { ListFilter, PagedListBody } from '../shop/ShopList.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { NewPurchaseOrder } from './NewPurchaseOrder.tsx';
 import { PurchaseOrderBadge } from './PurchaseOrderBadge.tsx';
@@ -71,32 +71,7 @@ export function PurchaseOrdersTab({ shopId }: { shopId: string }) {
     { serviceCenterId: shopId, status: status === 'all' ? undefined : status, supplierId: supplierId === 'all' ? undefined : supplierId, limit: PURCHASE_ORDERS_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const items = listItems(list);
   const filtering = status !== 'all' || supplierId !== 'all';
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Card withBorder padding={0}>
-        <TableSkeleton columns={7} rows={4} />
-      </Card>
-    );
-  } else if (list.isError) {
-    body = <EmptyState title="Purchase orders could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  } else if (items.length === 0) {
-    body = filtering ? (
-      <EmptyState title="No purchase orders match" hint="Choose another status or supplier to see them." />
-    ) : (
-      <EmptyState title="No purchase orders yet" hint='Order parts from one of your suppliers with "New purchase order"; receiving them adds them to the stock.' />
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <OrderRows items={items} onOpen={(order) => setOpen(order.id)} />
-        <LoadMore list={list} />
-      </Stack>
-    );
-  }
 
   const supplierChoices = [{ value: 'all', label: 'Every supplier' }, ...(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))];
   return (
@@ -110,7 +85,18 @@ export function PurchaseOrdersTab({ shopId }: { shopId: string }) {
           New purchase order
         </Button>
       </Group>
-      {body}
+      <PagedListBody
+        list={list}
+        skeleton={{ columns: 7, rows: 4 }}
+        failure="Purchase orders could not be loaded"
+        empty={
+          filtering
+            ? { title: 'No purchase orders match', hint: 'Choose another status or supplier to see them.' }
+            : { title: 'No purchase orders yet', hint: 'Order parts from one of your suppliers with "New purchase order"; receiving them adds them to the stock.' }
+        }
+      >
+        {(items) => <OrderRows items={items} onOpen={(order) => setOpen(order.id)} />}
+      </PagedListBody>
       <Text size="xs" c="dimmed">
         Totals are quantity ordered × unit cost. Received stock is in each part&apos;s history on the Inventory tab.
       </Text>

@@ -1,12 +1,12 @@
-import { Anchor, Box, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../../shared/money.ts';
 import { REPAIR_ORDER_STATUS_LABELS, REPAIR_ORDER_STATUSES, REPAIR_ORDERS_PAGE_SIZE, type RepairOrderStatus } from '../../../shared/repair-orders.ts';
 import type { RepairOrderSummary } from '../../../shared/repair-order-views.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { EmptyState, formatDate, TableSkeleton } from '../shop/parts.tsx';
-import { listItems, ListFilter, ListSearch, LoadMore, useListSearch } from '../shop/ShopList.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { formatDate } from '../shop/parts.tsx';
+import { ListFilter, ListSearch, PagedListBody, useListSearch } from '../shop/ShopList.tsx';
 import { orderPath } from './format.ts';
 import { RepairOrderStatusBadge } from './StatusBadge.tsx';
 
@@ -98,47 +98,24 @@ export function OrderList({ shopId }: { shopId: string }) {
     { serviceCenterId: shopId, status: status === 'all' ? undefined : status, search: query || undefined, limit: REPAIR_ORDERS_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  const items = listItems(list);
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <>
-        <Stack hiddenFrom="sm" gap="sm">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={96} radius="md" />
-          ))}
-        </Stack>
-        <Card withBorder padding={0} visibleFrom="sm">
-          <TableSkeleton columns={6} rows={5} />
-        </Card>
-      </>
-    );
-  } else if (list.isError) {
-    body = <EmptyState title="Repair orders could not be loaded" hint={errorMessage(list.error, 'Please try again.')} />;
-  } else if (items.length === 0) {
-    body =
-      query || status !== 'all' ? (
-        <EmptyState title="No repair orders match" hint="Try another name, number or status" />
-      ) : (
-        <EmptyState title="No repair orders yet" hint="Open one for a customer’s vehicle with “New repair order”, or from a completed inspection." />
-      );
-  } else {
-    body = (
-      <Stack gap="md">
-        <OrderRows items={items} />
-        <LoadMore list={list} />
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap" align="center">
         <ListSearch label="Search repair orders" placeholder="Search by customer or #number..." value={search} onChange={setSearch} />
         <ListFilter label="Status" value={status} onChange={setStatus} data={FILTERS} />
       </Group>
-      {body}
+      <PagedListBody
+        list={list}
+        skeleton={{ columns: 6, rows: 5, cardHeight: 96 }}
+        failure="Repair orders could not be loaded"
+        empty={
+          query || status !== 'all'
+            ? { title: 'No repair orders match', hint: 'Try another name, number or status' }
+            : { title: 'No repair orders yet', hint: 'Open one for a customer’s vehicle with “New repair order”, or from a completed inspection.' }
+        }
+      >
+        {(items) => <OrderRows items={items} />}
+      </PagedListBody>
     </Stack>
   );
 }

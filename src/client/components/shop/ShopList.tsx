@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Center, Group, Menu, Select, Stack, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Group, Menu, Select, Skeleton, Stack, Table, TextInput, Tooltip, type MantineSpacing } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconEye, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -85,6 +85,52 @@ export function listItems<Item>(list: { data?: { pages: { items: Item[] }[] } })
   return list.data?.pages.flatMap((page) => page.items) ?? [];
 }
 
+/** Skeleton rows in a bordered card; with `cardHeight`, phones get skeleton cards instead. */
+function ListSkeleton({ columns, rows, cardHeight }: { columns: number; rows?: number; cardHeight?: number }) {
+  const table = (
+    <Card withBorder padding={0} visibleFrom={cardHeight ? 'sm' : undefined}>
+      <TableSkeleton columns={columns} rows={rows} />
+    </Card>
+  );
+  if (!cardHeight) return table;
+  return (
+    <>
+      <Stack hiddenFrom="sm" gap="sm">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={cardHeight} radius="md" />
+        ))}
+      </Stack>
+      {table}
+    </>
+  );
+}
+
+/**
+ * The loading, failure, empty and filled states of a keyset-paged list: skeletons, "`failure`" with
+ * the server's message, the list's own `empty` state, or its rows with "Load more" under them.
+ */
+export function PagedListBody<Item>(props: {
+  list: PagedList<Item>;
+  skeleton: { columns: number; rows?: number; cardHeight?: number };
+  /** The failure's title, e.g. "Parts could not be loaded". */
+  failure: string;
+  empty: { title: string; hint: string };
+  gap?: MantineSpacing;
+  children: (items: Item[]) => ReactNode;
+}) {
+  const { list } = props;
+  const items = listItems(list);
+  if (list.isPending) return <ListSkeleton {...props.skeleton} />;
+  if (list.isError) return <EmptyState title={props.failure} hint={errorMessage(list.error, 'Please try again.')} />;
+  if (items.length === 0) return <EmptyState title={props.empty.title} hint={props.empty.hint} />;
+  return (
+    <Stack gap={props.gap ?? 'md'}>
+      {props.children(items)}
+      <LoadMore list={list} />
+    </Stack>
+  );
+}
+
 /**
  * The shop's lists (inquiries, appointments): a table of the loaded pages, each row with a details
  * button and, for technicians, a status menu.
@@ -103,79 +149,71 @@ export function ShopList<Item extends { id: string; status: string }, Status ext
   statusMenu: { actions: StatusAction<Status>[]; busyId: string | null; onChoose: (item: Item, status: Status) => void } | null;
 }) {
   const { list, noun, columns, statusMenu } = props;
-  const items = listItems(list);
-  if (list.isPending) {
-    return (
-      <Card withBorder padding={0}>
-        <TableSkeleton columns={columns.length + 1} rows={5} />
-      </Card>
-    );
-  }
-  if (list.isError) {
-    return <EmptyState title={`${noun[0]!.toUpperCase()}${noun.slice(1)} could not be loaded`} hint={errorMessage(list.error, 'Please try again.')} />;
-  }
-  if (items.length === 0) {
-    return <EmptyState title={`No ${noun} found`} hint={props.filtering ? 'Try adjusting your search criteria' : props.emptyHint} />;
-  }
   return (
-    <Stack gap="md">
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={props.minWidth}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column, index) => (
-                  <Table.Th key={index}>{column.header}</Table.Th>
-                ))}
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
+    <PagedListBody
+      list={list}
+      skeleton={{ columns: columns.length + 1, rows: 5 }}
+      failure={`${noun[0]!.toUpperCase()}${noun.slice(1)} could not be loaded`}
+      empty={{ title: `No ${noun} found`, hint: props.filtering ? 'Try adjusting your search criteria' : props.emptyHint }}
+    >
+      {(items) => (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={props.minWidth}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
                   {columns.map((column, index) => (
-                    <Table.Td key={index} maw={column.maw}>
-                      {column.cell(item)}
-                    </Table.Td>
+                    <Table.Th key={index}>{column.header}</Table.Th>
                   ))}
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="View details">
-                        <ActionIcon variant="subtle" onClick={() => props.onView(item)} aria-label={`View details of ${props.rowName(item)}`}>
-                          <IconEye size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {statusMenu ? (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" aria-label={`Change status of ${props.rowName(item)}`} loading={statusMenu.busyId === item.id}>
-                              <IconDots size={16} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {statusMenu.actions.map((action) => (
-                              <Menu.Item
-                                key={action.status}
-                                leftSection={<action.icon size={14} />}
-                                color={action.color}
-                                disabled={item.status === action.status}
-                                onClick={() => statusMenu.onChoose(item, action.status)}
-                              >
-                                {action.label}
-                              </Menu.Item>
-                            ))}
-                          </Menu.Dropdown>
-                        </Menu>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
+                  <Table.Th>Actions</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-      <LoadMore list={list} />
-    </Stack>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    {columns.map((column, index) => (
+                      <Table.Td key={index} maw={column.maw}>
+                        {column.cell(item)}
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="View details">
+                          <ActionIcon variant="subtle" onClick={() => props.onView(item)} aria-label={`View details of ${props.rowName(item)}`}>
+                            <IconEye size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        {statusMenu ? (
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" aria-label={`Change status of ${props.rowName(item)}`} loading={statusMenu.busyId === item.id}>
+                                <IconDots size={16} />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              {statusMenu.actions.map((action) => (
+                                <Menu.Item
+                                  key={action.status}
+                                  leftSection={<action.icon size={14} />}
+                                  color={action.color}
+                                  disabled={item.status === action.status}
+                                  onClick={() => statusMenu.onChoose(item, action.status)}
+                                >
+                                  {action.label}
+                                </Menu.Item>
+                              ))}
+                            </Menu.Dropdown>
+                          </Menu>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </PagedListBody>
   );
 }
