@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, CloseButton, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { CustomerForm } from '../components/customers/CustomerForm.tsx';
 import { CustomerTags } from '../components/customers/CustomerTags.tsx';
 import { NoShop, PageLoading } from '../components/customers/NoShop.tsx';
+import { CardsOrTable } from '../components/shop/ListTable.tsx';
 import { ShopDialog } from '../components/shop/parts.tsx';
 import { ListSearch, PagedListBody, useListSearch } from '../components/shop/ShopList.tsx';
 import { useCurrentShop } from '../lib/current-shop.ts';
@@ -48,57 +49,48 @@ function Contact({ customer }: { customer: CustomerListItem }) {
   );
 }
 
+/** Phones get a card per customer, wider screens a table. */
 function CustomerRows({ items, onTag }: { items: CustomerListItem[]; onTag: (tag: string) => void }) {
   return (
-    <>
-      {/* Phones: a card per customer. */}
-      <Stack gap="sm" hiddenFrom="sm" data-testid="customer-cards">
-        {items.map((customer) => (
-          <Card key={customer.id} withBorder padding="md">
-            <Stack gap={6}>
-              <NameLink customer={customer} />
-              <Contact customer={customer} />
-              <CustomerTags tags={customer.tags} onPick={onTag} />
-              <Counts customer={customer} />
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Tags</Table.Th>
-                  <Table.Th>Activity</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((customer) => (
-                  <Table.Tr key={customer.id}>
-                    <Table.Td>
-                      <NameLink customer={customer} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Contact customer={customer} />
-                    </Table.Td>
-                    <Table.Td maw={220}>
-                      <CustomerTags tags={customer.tags} onPick={onTag} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Counts customer={customer} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+    <CardsOrTable
+      minWidth={760}
+      cardsTestId="customer-cards"
+      cards={items.map((customer) => (
+        <Card key={customer.id} withBorder padding="md">
+          <Stack gap={6}>
+            <NameLink customer={customer} />
+            <Contact customer={customer} />
+            <CustomerTags tags={customer.tags} onPick={onTag} />
+            <Counts customer={customer} />
+          </Stack>
         </Card>
-      </Box>
-    </>
+      ))}
+      head={
+        <>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Contact</Table.Th>
+          <Table.Th>Tags</Table.Th>
+          <Table.Th>Activity</Table.Th>
+        </>
+      }
+    >
+      {items.map((customer) => (
+        <Table.Tr key={customer.id}>
+          <Table.Td>
+            <NameLink customer={customer} />
+          </Table.Td>
+          <Table.Td>
+            <Contact customer={customer} />
+          </Table.Td>
+          <Table.Td maw={220}>
+            <CustomerTags tags={customer.tags} onPick={onTag} />
+          </Table.Td>
+          <Table.Td>
+            <Counts customer={customer} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </CardsOrTable>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { InspectionSummary } from '../../../shared/inspections.ts';
 import { useUnits } from '../../lib/units.ts';
+import { CardsOrTable } from '../shop/ListTable.tsx';
 import { ConditionCounts, InspectionStatusBadge } from './badges.tsx';
 import { formatDate } from './helpers.ts';
 
@@ -27,67 +28,58 @@ function Pending({ inspection, customer }: { inspection: InspectionSummary; cust
 export function InspectionList({ items, customer }: { items: InspectionSummary[]; customer: boolean }) {
   const f = useUnits();
   return (
-    <>
-      <Stack gap="sm" hiddenFrom="sm">
-        {items.map((inspection) => (
-          <Card key={inspection.id} withBorder padding="md" component={Link} href={href(inspection)}>
-            <Stack gap={6}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} c="blue" style={{ overflowWrap: 'anywhere' }}>
-                    {inspection.vehicleLabel}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {who(inspection, customer)} · {formatDate(inspection.completedAt ?? inspection.createdAt, f)}
-                  </Text>
-                </Stack>
-                <InspectionStatusBadge status={inspection.status} style={{ flexShrink: 0 }} />
-              </Group>
-              <ConditionCounts counts={inspection.counts} />
+    <CardsOrTable
+      label="Inspections"
+      minWidth={760}
+      cards={items.map((inspection) => (
+        <Card key={inspection.id} withBorder padding="md" component={Link} href={href(inspection)}>
+          <Stack gap={6}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} c="blue" style={{ overflowWrap: 'anywhere' }}>
+                  {inspection.vehicleLabel}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {who(inspection, customer)} · {formatDate(inspection.completedAt ?? inspection.createdAt, f)}
+                </Text>
+              </Stack>
+              <InspectionStatusBadge status={inspection.status} style={{ flexShrink: 0 }} />
+            </Group>
+            <ConditionCounts counts={inspection.counts} />
+            <Pending inspection={inspection} customer={customer} />
+          </Stack>
+        </Card>
+      ))}
+      head={
+        <>
+          <Table.Th>Vehicle</Table.Th>
+          <Table.Th>{customer ? 'Shop' : 'Customer'}</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Findings</Table.Th>
+          <Table.Th>Date</Table.Th>
+        </>
+      }
+    >
+      {items.map((inspection) => (
+        <Table.Tr key={inspection.id}>
+          <Table.Td>
+            <Anchor component={Link} href={href(inspection)} fw={600}>
+              {inspection.vehicleLabel}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{who(inspection, customer)}</Table.Td>
+          <Table.Td>
+            <Stack gap={4} align="flex-start">
+              <InspectionStatusBadge status={inspection.status} />
               <Pending inspection={inspection} customer={customer} />
             </Stack>
-          </Card>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Inspections">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Vehicle</Table.Th>
-                  <Table.Th>{customer ? 'Shop' : 'Customer'}</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Findings</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((inspection) => (
-                  <Table.Tr key={inspection.id}>
-                    <Table.Td>
-                      <Anchor component={Link} href={href(inspection)} fw={600}>
-                        {inspection.vehicleLabel}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{who(inspection, customer)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <InspectionStatusBadge status={inspection.status} />
-                        <Pending inspection={inspection} customer={customer} />
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <ConditionCounts counts={inspection.counts} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(inspection.completedAt ?? inspection.createdAt, f)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      </Box>
-    </>
+          </Table.Td>
+          <Table.Td>
+            <ConditionCounts counts={inspection.counts} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(inspection.completedAt ?? inspection.createdAt, f)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </CardsOrTable>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../../shared/money.ts';
 import { REPAIR_ORDER_STATUS_LABELS, REPAIR_ORDER_STATUSES, REPAIR_ORDERS_PAGE_SIZE, type RepairOrderStatus } from '../../../shared/repair-orders.ts';
 import type { RepairOrderSummary } from '../../../shared/repair-order-views.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { CardsOrTable } from '../shop/ListTable.tsx';
 import { formatDate } from '../shop/parts.tsx';
 import { ListFilter, ListSearch, PagedListBody, useListSearch } from '../shop/ShopList.tsx';
 import { orderPath } from './format.ts';
@@ -24,69 +25,60 @@ function NumberLink({ order }: { order: RepairOrderSummary }) {
 /** Phones get a card per order, wider screens a table; the number opens the order. */
 function OrderRows({ items }: { items: RepairOrderSummary[] }) {
   return (
-    <>
-      <Stack gap="sm" hiddenFrom="sm">
-        {items.map((order) => (
-          <Card key={order.id} withBorder padding="md" component={Link} href={orderPath(order.id)}>
-            <Stack gap={4}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Text fw={600} c="blue">
-                  #{order.number} · {order.customerName}
-                </Text>
-                <RepairOrderStatusBadge status={order.status} style={{ flexShrink: 0 }} />
-              </Group>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {order.vehicleLabel}
+    <CardsOrTable
+      label="Repair orders"
+      minWidth={720}
+      cards={items.map((order) => (
+        <Card key={order.id} withBorder padding="md" component={Link} href={orderPath(order.id)}>
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text fw={600} c="blue">
+                #{order.number} · {order.customerName}
               </Text>
-              <Group justify="space-between" gap="xs">
-                <Text size="sm" c="dimmed">
-                  {formatDate(order.createdAt)}
-                </Text>
-                <Text size="sm" fw={600}>
-                  {formatCents(order.totalCents)}
-                </Text>
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Repair orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Vehicle</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <NumberLink order={order} />
-                    </Table.Td>
-                    <Table.Td>{order.customerName}</Table.Td>
-                    <Table.Td>{order.vehicleLabel}</Table.Td>
-                    <Table.Td>
-                      <RepairOrderStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatCents(order.totalCents)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              <RepairOrderStatusBadge status={order.status} style={{ flexShrink: 0 }} />
+            </Group>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {order.vehicleLabel}
+            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="dimmed">
+                {formatDate(order.createdAt)}
+              </Text>
+              <Text size="sm" fw={600}>
+                {formatCents(order.totalCents)}
+              </Text>
+            </Group>
+          </Stack>
         </Card>
-      </Box>
-    </>
+      ))}
+      head={
+        <>
+          <Table.Th>Number</Table.Th>
+          <Table.Th>Customer</Table.Th>
+          <Table.Th>Vehicle</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th>Date</Table.Th>
+        </>
+      }
+    >
+      {items.map((order) => (
+        <Table.Tr key={order.id}>
+          <Table.Td>
+            <NumberLink order={order} />
+          </Table.Td>
+          <Table.Td>{order.customerName}</Table.Td>
+          <Table.Td>{order.vehicleLabel}</Table.Td>
+          <Table.Td>
+            <RepairOrderStatusBadge status={order.status} />
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatCents(order.totalCents)}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.createdAt)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </CardsOrTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconEye, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/trpc.ts';
+import { ListTable } from './ListTable.tsx';
 import { EmptyState, TableSkeleton } from './parts.tsx';
 
 /** What the user types in a list's search box, and the trimmed text a query waits for (250 ms). */
@@ -157,62 +158,58 @@ export function ShopList<Item extends { id: string; status: string }, Status ext
       empty={{ title: `No ${noun} found`, hint: props.filtering ? 'Try adjusting your search criteria' : props.emptyHint }}
     >
       {(items) => (
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={props.minWidth}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column, index) => (
-                    <Table.Th key={index}>{column.header}</Table.Th>
-                  ))}
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    {columns.map((column, index) => (
-                      <Table.Td key={index} maw={column.maw}>
-                        {column.cell(item)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="View details">
-                          <ActionIcon variant="subtle" onClick={() => props.onView(item)} aria-label={`View details of ${props.rowName(item)}`}>
-                            <IconEye size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        {statusMenu ? (
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon variant="subtle" aria-label={`Change status of ${props.rowName(item)}`} loading={statusMenu.busyId === item.id}>
-                                <IconDots size={16} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              {statusMenu.actions.map((action) => (
-                                <Menu.Item
-                                  key={action.status}
-                                  leftSection={<action.icon size={14} />}
-                                  color={action.color}
-                                  disabled={item.status === action.status}
-                                  onClick={() => statusMenu.onChoose(item, action.status)}
-                                >
-                                  {action.label}
-                                </Menu.Item>
-                              ))}
-                            </Menu.Dropdown>
-                          </Menu>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ListTable
+          minWidth={props.minWidth}
+          head={
+            <>
+              {columns.map((column, index) => (
+                <Table.Th key={index}>{column.header}</Table.Th>
+              ))}
+              <Table.Th>Actions</Table.Th>
+            </>
+          }
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              {columns.map((column, index) => (
+                <Table.Td key={index} maw={column.maw}>
+                  {column.cell(item)}
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="View details">
+                    <ActionIcon variant="subtle" onClick={() => props.onView(item)} aria-label={`View details of ${props.rowName(item)}`}>
+                      <IconEye size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  {statusMenu ? (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`Change status of ${props.rowName(item)}`} loading={statusMenu.busyId === item.id}>
+                          <IconDots size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {statusMenu.actions.map((action) => (
+                          <Menu.Item
+                            key={action.status}
+                            leftSection={<action.icon size={14} />}
+                            color={action.color}
+                            disabled={item.status === action.status}
+                            onClick={() => statusMenu.onChoose(item, action.status)}
+                          >
+                            {action.label}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </PagedListBody>
   );
