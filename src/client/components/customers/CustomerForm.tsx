@@ -1,9 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CUSTOMER_LIMITS, customerFormSchema, type CustomerSummary } from '../../../shared/customers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type CustomerFormValues = { name: string; email: string; phone: string; notes: string; tags: string[] };
 
@@ -57,14 +58,9 @@ export function CustomerForm({ shopId, customer, onDone }: { shopId: string; cus
           {...form.getInputProps('tags')}
         />
         <Textarea label="Notes" autosize minRows={3} maxRows={8} maxLength={CUSTOMER_LIMITS.notes} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {customer ? 'Save changes' : 'Create customer'}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => onDone(null)} loading={create.isPending || update.isPending}>
+          {customer ? 'Save changes' : 'Create customer'}
+        </FormActions>
       </Stack>
     </form>
   );

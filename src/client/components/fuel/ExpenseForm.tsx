@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayIn } from '../../../shared/dates.ts';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, FUEL_LIMITS, expenseFieldsSchema, type Expense, type ExpenseCategory } from '../../../shared/fuel.ts';
@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type FormValues = { date: string; category: ExpenseCategory; amount: string; note: string };
 const fieldsOf = (values: FormValues, f: UnitFormat) => ({ ...values, amount: f.decimalFromInput(values.amount) });
@@ -54,14 +55,9 @@ export function ExpenseForm({ vehicleId, expense, onDone, onCancel }: { vehicleI
         </SimpleGrid>
         <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
         <TextInput label="Note" maxLength={FUEL_LIMITS.note} placeholder="Optional" {...form.getInputProps('note')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {expense ? 'Save Changes' : 'Add Expense'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {expense ? 'Save Changes' : 'Add Expense'}
+        </FormActions>
       </Stack>
     </form>
   );

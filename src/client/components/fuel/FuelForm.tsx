@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayIn } from '../../../shared/dates.ts';
 import { FUEL_LIMITS, fuelEntryFieldsSchema, type FuelEntry, type FuelKind, type QuantityUnit } from '../../../shared/fuel.ts';
@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { VOLUME_UNIT_SHORT, volumeFromGallons, volumeName } from '../../../shared/units.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type FormValues = {
   kind: FuelKind;
@@ -124,14 +125,9 @@ export function FuelForm({ vehicleId, entry, odometer, onDone, onCancel }: { veh
         <Checkbox label={charge ? 'Charged to full' : 'Filled the tank (full fill)'} {...form.getInputProps('fullFill', { type: 'checkbox' })} />
         <Checkbox label="I missed logging the fill-up before this one" {...form.getInputProps('missedBefore', { type: 'checkbox' })} />
         <TextInput label="Station" maxLength={FUEL_LIMITS.station} placeholder="Where, optional" {...form.getInputProps('station')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {entry ? 'Save Changes' : charge ? 'Log Charge' : 'Log Fill-up'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {entry ? 'Save Changes' : charge ? 'Log Charge' : 'Log Fill-up'}
+        </FormActions>
       </Stack>
     </form>
   );

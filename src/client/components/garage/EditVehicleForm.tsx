@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   GARAGE_LIMITS,
@@ -13,6 +13,7 @@ import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { useUnits } from '../../lib/units.ts';
+import { FormActions } from '../FormActions.tsx';
 
 /** Rename a garage vehicle or set its odometer (a lower reading asks why: docs/garage.md). */
 export function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDone: () => void }) {
@@ -66,14 +67,9 @@ export function EditVehicleForm({ entry, onDone }: { entry: GarageVehicle; onDon
             </Stack>
           </Radio.Group>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={update.isPending}>
+          Save Changes
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayIn } from '../../../shared/dates.ts';
 import { GARAGE_LIMITS } from '../../../shared/garage.ts';
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { FormActions } from '../FormActions.tsx';
 import { recordDay } from './UrgencyBadge.tsx';
 
 /** A vehicle a record can be written for: one of the user's, or (technicians) a customer's. */
@@ -163,14 +164,9 @@ export function RecordForm({
         </SimpleGrid>
         <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={GARAGE_LIMITS.description} {...form.getInputProps('description')} />
         <Textarea label="Notes" autosize minRows={1} maxRows={6} maxLength={GARAGE_LIMITS.notes} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {record ? 'Save Changes' : 'Add Record'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {record ? 'Save Changes' : 'Add Record'}
+        </FormActions>
       </Stack>
     </form>
   );

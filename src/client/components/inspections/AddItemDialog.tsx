@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { INSPECTION_LIMITS, type Inspection } from '../../../shared/inspections.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 
 const OTHER = 'other';
 
@@ -59,14 +60,9 @@ export function AddItemDialog({ inspection, opened, onClose, onSaved }: { inspec
               {errorMessage(add.error, 'The item could not be added')}
             </Text>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add item
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={add.isPending}>
+            Add item
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { INSPECTION_LIMITS, type Inspection } from '../../../shared/inspections.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import type { SaveTracker } from './save-tracker.ts';
 
 /** Signing with a typed full name; what is still being saved goes first, so the signature covers it. */
@@ -63,14 +64,9 @@ export function CompleteDialog({ inspection, tracker, opened, onClose, onSaved }
               {problem}
             </Text>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={flushing || complete.isPending}>
-              Sign and complete
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={flushing || complete.isPending}>
+            Sign and complete
+          </FormActions>
         </Stack>
       </form>
     </Modal>

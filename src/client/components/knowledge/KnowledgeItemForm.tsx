@@ -19,6 +19,7 @@ import {
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type FormValues = {
   title: string;
@@ -163,14 +164,9 @@ export function KnowledgeItemForm({
             </Group>
           </Stack>
         </Input.Wrapper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {item ? 'Save Changes' : 'Create Item'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {item ? 'Save Changes' : 'Create Item'}
+        </FormActions>
       </Stack>
     </form>
   );

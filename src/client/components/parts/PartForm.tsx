@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { PART_CATEGORIES, PART_LIMITS, partFormSchema, type Part, type PartCategory } from '../../../shared/parts.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 
 interface PartFormValues {
   partNumber: string;
@@ -125,14 +126,9 @@ export function PartForm({ shopId, part, onDone }: { shopId: string; part?: Part
           <NumberInput label="Reorder point" description="Low Stock at or below" min={0} max={PART_LIMITS.reorderPoint} allowDecimal={false} allowNegative={false} {...form.getInputProps('reorderPoint')} />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={PART_LIMITS.notes} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {part ? 'Save changes' : 'Add part'}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => onDone(null)} loading={create.isPending || update.isPending}>
+          {part ? 'Save changes' : 'Add part'}
+        </FormActions>
       </Stack>
     </form>
   );

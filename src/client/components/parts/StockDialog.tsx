@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { PART_LIMITS, type Part } from '../../../shared/parts.ts';
 import { moveStockSchema, type MovementKind } from '../../../shared/stock.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { StockBadge } from './StockBadge.tsx';
 
 const KINDS: { value: MovementKind; label: string }[] = [
@@ -110,14 +111,9 @@ export function StockDialog({ shopId, part, onDone }: { shopId: string; part: Pa
           onChange={(event) => setReason(event.currentTarget.value)}
           error={errors.reason}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={move.isPending}>
-            Record movement
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={move.isPending}>
+          Record movement
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SUPPLIER_LIMITS, SUPPLIER_STATUS_LABELS, supplierFormSchema, type Supplier, type SupplierStatus } from '../../../shared/suppliers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 
 interface SupplierFormValues {
   name: string;
@@ -63,14 +64,9 @@ export function SupplierForm({ shopId, supplier, onDone }: { shopId: string; sup
           />
         </Stack>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={SUPPLIER_LIMITS.notes} placeholder="e.g. Terms, lead time, account number" {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {supplier ? 'Save changes' : 'Add supplier'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={create.isPending || update.isPending}>
+          {supplier ? 'Save changes' : 'Add supplier'}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { PURCHASE_ORDER_LIMITS, purchaseOrderFormSchema, type PurchaseOrderLineI
 import { SUPPLIER_STATUS_LABELS } from '../../../shared/suppliers.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { lineDraft, lineInput, type LineDraft, type LineErrors } from './line-input.ts';
 import { LineFields } from './LineFields.tsx';
 
@@ -110,14 +111,9 @@ export function NewPurchaseOrder({ shopId, onCreated, onCancel }: { shopId: stri
           </Group>
         </Stack>
         <Textarea label="Notes" autosize minRows={2} maxRows={5} maxLength={PURCHASE_ORDER_LIMITS.notes} placeholder="e.g. Account number, delivery day" value={notes} onChange={(event) => setNotes(event.currentTarget.value)} error={errors.notes} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create purchase order
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending}>
+          Create purchase order
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { REMINDER_LIMITS, reminderValuesSchema, type Reminder } from '../../../shared/reminders.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
@@ -7,6 +7,7 @@ import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUnits, type UnitFormat } from '../../lib/units.ts';
 import { distanceName } from '../../../shared/units.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type FormValues = { title: string; notes: string; dueDate: string; dueMileage: string; everyMonths: string; everyMiles: string };
 
@@ -76,14 +77,9 @@ export function ReminderForm({ vehicleId, reminder, onDone, onCancel }: { vehicl
           <TextInput label={`Repeat every (${distanceName(f.units.distanceUnit, true)})`} inputMode="numeric" placeholder="Once" description="e.g. 6,000 for tyre rotation" {...form.getInputProps('everyMiles')} />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={1} maxRows={6} maxLength={REMINDER_LIMITS.notes} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {reminder ? 'Save Changes' : 'Add Reminder'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {reminder ? 'Save Changes' : 'Add Reminder'}
+        </FormActions>
       </Stack>
     </form>
   );

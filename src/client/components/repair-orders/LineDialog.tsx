@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { formatCents } from '../../../shared/money.ts';
@@ -8,6 +8,7 @@ import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';
+import { FormActions } from '../FormActions.tsx';
 import { LaborFields } from './LaborFields.tsx';
 import { defaultTaxable, initialLineValues, lineInput, LINE_TEXT_LIMITS, type LineFormValues } from './line-form.ts';
 import { PartFields } from './PartFields.tsx';
@@ -71,14 +72,9 @@ function LineForm({ order, line, onSaved, onClose }: { order: RepairOrder; line?
           </>
         ) : null}
         <Checkbox label={kind === 'discount' ? 'Taxable (comes off the taxed amount)' : 'Taxable'} {...form.getInputProps('taxable', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending || update.isPending}>
-            {line ? 'Save line' : 'Add line'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={add.isPending || update.isPending}>
+          {line ? 'Save line' : 'Add line'}
+        </FormActions>
       </Stack>
     </form>
   );

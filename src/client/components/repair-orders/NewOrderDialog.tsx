@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useLocation } from 'wouter';
 import { REPAIR_ORDER_LIMITS } from '../../../shared/repair-orders.ts';
@@ -7,6 +7,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useUnits } from '../../lib/units.ts';
 import { ShopDialog } from '../shop/parts.tsx';
 import { CustomerVehiclePicker } from '../shop/pickers.tsx';
+import { FormActions } from '../FormActions.tsx';
 import { mileageFromInput, orderPath } from './format.ts';
 
 interface Values {
@@ -53,14 +54,9 @@ function NewOrderForm({ shopId, onClose }: { shopId: string; onClose: () => void
         <CustomerVehiclePicker shopId={shopId} customer={form.getInputProps('customerId')} vehicle={form.getInputProps('customerVehicleId')} vehiclePlaceholder="Choose a vehicle" />
         <TextInput label="Mileage" description="Leave empty to use the odometer on file" inputMode="numeric" rightSection={f.units.distanceUnit} {...form.getInputProps('mileage')} />
         <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={REPAIR_ORDER_LIMITS.notes} placeholder="What the customer reports, when they need the car back" {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create repair order
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={create.isPending}>
+          Create repair order
+        </FormActions>
       </Stack>
     </form>
   );

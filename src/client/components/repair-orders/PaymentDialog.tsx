@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountToCents, centsToAmount, formatCents } from '../../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, REPAIR_ORDER_LIMITS, type PaymentMethod } from '../../../shared/repair-orders.ts';
@@ -6,6 +6,7 @@ import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';
+import { FormActions } from '../FormActions.tsx';
 
 interface Values {
   amount: string;
@@ -57,14 +58,9 @@ function PaymentForm({ order, onSaved, onClose }: { order: RepairOrder; onSaved:
           />
         </SimpleGrid>
         <TextInput label="Reference" description="A receipt or check number, if any" maxLength={REPAIR_ORDER_LIMITS.reference} {...form.getInputProps('reference')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pay.isPending}>
-            Record payment
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={pay.isPending}>
+          Record payment
+        </FormActions>
       </Stack>
     </form>
   );

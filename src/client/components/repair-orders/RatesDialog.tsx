@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { formatRateBp, hoursToHundredths } from '../../../shared/repair-order-totals.ts';
@@ -6,6 +6,7 @@ import { REPAIR_ORDER_LIMITS, type ShopRates } from '../../../shared/repair-orde
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';
+import { FormActions } from '../FormActions.tsx';
 
 interface Values {
   taxRate: string;
@@ -50,14 +51,9 @@ function RatesForm({ shopId, rates, onClose }: { shopId: string; rates: ShopRate
         </Text>
         <TextInput label="Tax rate" description="Charged on taxable lines" inputMode="decimal" rightSection="%" data-autofocus {...form.getInputProps('taxRate')} />
         <TextInput label="Labour rate" description="Per hour, the starting rate of a labour line" inputMode="decimal" leftSection="$" {...form.getInputProps('laborRate')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save rates
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={save.isPending}>
+          Save rates
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, createAppointmentSchema, updateAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, type AppointmentStatus, type AppointmentUpdateInput, type CreateAppointmentInput, type ServiceAppointment } from '../../../shared/appointments.ts';
 import { formatCost } from '../../../shared/money.ts';
@@ -6,6 +6,7 @@ import { formatDuration, shortId } from '../../../shared/format.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { AppointmentStatusBadge } from './badges.tsx';
 import { Field, formatDateTime } from './parts.tsx';
 import { CustomerVehiclePicker, type DatedDraft, instant, StaffSelect, wallClock, WhenFields, withDate } from './pickers.tsx';
@@ -142,14 +143,9 @@ export function AppointmentForm({ shopId, appointment, onDone }: { shopId: strin
           {editing ? <TextInput label="Actual Cost" placeholder="e.g. 94.50" inputMode="decimal" {...form.getInputProps('actualCost')} /> : null}
         </SimpleGrid>
         <Textarea label="Service Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? 'Save Changes' : 'Create Appointment'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={create.isPending || update.isPending}>
+          {editing ? 'Save Changes' : 'Create Appointment'}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createInquirySchema, INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, INQUIRY_TYPE_LABELS, INQUIRY_TYPES, type CustomerInquiry, type InquiryPriority, type InquiryType } from '../../../shared/inquiries.ts';
 import { customerLabel, shortId } from '../../../shared/format.ts';
@@ -6,6 +6,7 @@ import { formatCost } from '../../../shared/money.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { InquiryStatusBadge, PriorityBadge } from './badges.tsx';
 import { Field, formatDate, formatDateTime } from './parts.tsx';
 import { CustomerVehiclePicker } from './pickers.tsx';
@@ -77,14 +78,9 @@ export function InquiryForm({ shopId, onDone }: { shopId: string; onDone: () => 
           maxRows={10}
           {...form.getInputProps('description')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create Inquiry
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={create.isPending}>
+          Create Inquiry
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { operatingHoursText } from '../../../shared/format.ts';
 import { serviceCenterInputSchema, type ServiceCenter, type ServiceCenterInput } from '../../../shared/service-centers.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { ListEditor } from './ListEditor.tsx';
 
 type FormValues = {
@@ -129,16 +130,9 @@ export function ServiceCenterForm({
           />
         ))}
         {center && !canDeactivate ? null : <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {center ? 'Save Changes' : createLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
+          {center ? 'Save Changes' : createLabel}
+        </FormActions>
       </Stack>
     </form>
   );

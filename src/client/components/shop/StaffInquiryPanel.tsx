@@ -8,6 +8,7 @@ import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, type CustomerInquiry, type
 import { zodFormValidator } from '../../lib/forms.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
+import { FormActions } from '../FormActions.tsx';
 import { InquiryDetail } from './InquiryDialogs.tsx';
 import { InquiryThread } from './InquiryThread.tsx';
 import { type DatedDraft, instant, StaffSelect, wallClock, WhenFields, withDate } from './pickers.tsx';
@@ -195,14 +196,9 @@ function ConversionForm({ inquiry, shopId, customerId, onClose }: { inquiry: Cus
           <StaffSelect shopId={shopId} label="Technician" emptyLabel="Not assigned" {...form.getInputProps('technicianId')} />
         </SimpleGrid>
         {create.isError ? <Alert color="red">{errorMessage(create.error, 'Failed to create service appointment')}</Alert> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Book appointment
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={create.isPending}>
+          Book appointment
+        </FormActions>
       </Stack>
     </Card>
   );
