@@ -37,6 +37,7 @@ const unitTests = [
   'src/server/domains/scans/sfm/pose-bundle.test.ts',
   'src/server/domains/scans/sfm/reconstruct.test.ts',
   'src/server/domains/scans/sfm/align.test.ts',
+  'src/server/domains/scans/sfm/surface.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySimilarity, composeSimilarity, deviation, icp, umeyama } from './align.ts';
 import { KdTree } from './kdtree.ts';
-import { mul3, rotationAngleBetween, rotationFromVector } from './linalg.ts';
+import { rotationAngleBetween, rotationFromVector } from './linalg.ts';
 import { Random } from './random.ts';
 import { surfacePoints } from './test-scene.ts';
 

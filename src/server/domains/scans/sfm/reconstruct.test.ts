@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { umeyama } from './align.ts';
+import { applySimilarity, deviation, umeyama } from './align.ts';
 import { cameraCentre } from './camera.ts';
 import { mul3, rotationAngleBetween, transpose3 } from './linalg.ts';
 import type { ReconstructionStage, ReconstructionSuccess } from './reconstruct.ts';
 import { reconstruct } from './reconstruct.ts';
 import type { SyntheticScene } from './test-scene.ts';
-import { ringScene } from './test-scene.ts';
+import { ringScene, surfacePoints } from './test-scene.ts';
+import { estimateNormals } from './normals.ts';
+import { surfaceFromPoints } from './surface.ts';
 import { buildTracks } from './tracks.ts';
 import { Random } from './random.ts';
 
@@ -82,6 +84,14 @@ describe('incremental reconstruction', () => {
     }
     expect(umeyama(centres, trueCentres)!.rms / scene.size).toBeLessThan(0.01);
     expect(worstRelativeRotation(scene, result)).toBeLessThan(0.5);
+
+    // The points mesh into a surface that lies on the box (its underside, unseen, stays open).
+    const normals = estimateNormals(result.points.xyz, { viewpoints: result.points.viewpoint });
+    const mesh = surfaceFromPoints(result.points.xyz, normals, { colours: result.points.rgb });
+    expect(mesh.triangles.length).toBeGreaterThan(3000);
+    const onTruth = deviation(applySimilarity(aligned, mesh.positions), surfacePoints('box', 40_000, new Random(1)).points);
+    expect(onTruth.median / scene.size).toBeLessThan(0.01);
+    expect(onTruth.p95 / scene.size).toBeLessThan(0.03);
 
     // Colours are the mean of the sightings' colours; track lengths count the photos.
     expect(Math.max(...result.points.trackLength)).toBeGreaterThan(5);
