@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applySimilarity, composeSimilarity, deviation, icp, umeyama } from './align.ts';
+import { isolatedPoints } from './cloud-filter.ts';
 import { KdTree } from './kdtree.ts';
 import { rotationAngleBetween, rotationFromVector } from './linalg.ts';
 import { Random } from './random.ts';
@@ -58,6 +59,15 @@ describe('nearest neighbours and cloud deviation', () => {
       const near = tree.knn(x, y, z, 50, 0.2);
       expect(near.indices.length).toBe(all.filter((e) => e.d < 0.04).slice(0, 50).length);
     }
+  });
+
+  it('finds the points that stand alone, away from the rest of the cloud', () => {
+    const random = new Random(6);
+    const { points } = surfacePoints('cylinder', 1000, random);
+    const cloud = Float64Array.from([...points, 3, 3, 3, 0.2, -4, 1]);
+    const isolated = isolatedPoints(cloud);
+    expect(Array.from(isolated.subarray(1000))).toEqual([1, 1]);
+    expect(isolated.subarray(0, 1000).reduce((a, b) => a + b, 0)).toBeLessThan(10);
   });
 
   it('measures how far a scan lies from a reference cloud', () => {

@@ -2,9 +2,10 @@
  * Incremental structure from motion: verify the matches of each pair, join them into tracks, start
  * from the best pair, place further photos by PnP in order of how many reconstructed points they see,
  * triangulate new tracks, refine everything by bundle adjustment now and then and at the end, and keep
- * the points that fit. Pure computation: it runs wherever it is called (a worker on the server).
+ * the points that fit and are not isolated from the rest. Pure computation: it runs wherever it is called (a worker on the server).
  */
 import { identityPose, intrinsicsFor, intrinsicsMatrix, normalisePoints } from './camera.ts';
+import { isolatedPoints } from './cloud-filter.ts';
 import { Model } from './model.ts';
 import { chooseInitialPair, verifyPairs } from './pairs.ts';
 import { Random } from './random.ts';
@@ -121,8 +122,11 @@ function collect(model: Model, input: ReconstructionInput, initialPair: readonly
     centre: pose ? Float64Array.from(model.centre(index)) : null,
     K: intrinsicsMatrix(model.intrinsics[index]!),
   }));
-  const kept: number[] = [];
-  for (let t = 0; t < tracks.count; t++) if (model.hasPoint[t] && model.placedSightings(t).length >= 2) kept.push(t);
+  const candidates: number[] = [];
+  for (let t = 0; t < tracks.count; t++) if (model.hasPoint[t] && model.placedSightings(t).length >= 2) candidates.push(t);
+  // A point far from all others is most likely a wrong match that happened to lie on its epipolar line.
+  const isolated = isolatedPoints(Float64Array.from(candidates.flatMap((t) => [model.xyz[3 * t]!, model.xyz[3 * t + 1]!, model.xyz[3 * t + 2]!])));
+  const kept = candidates.filter((_, i) => !isolated[i]);
   const xyz = new Float64Array(3 * kept.length);
   const rgb = new Uint8Array(3 * kept.length);
   const trackLength = new Uint16Array(kept.length);
