@@ -45,13 +45,6 @@ export function multiply(a: Matrix, b: Matrix): Matrix {
   return out;
 }
 
-/** Column `c` of a matrix as a new array. */
-export function column(a: Matrix, c: number): Float64Array {
-  const out = new Float64Array(a.rows);
-  for (let r = 0; r < a.rows; r++) out[r] = a.data[r * a.cols + c]!;
-  return out;
-}
-
 export interface Svd {
   /** rows × cols; a column whose singular value is zero is left zero. */
   readonly u: Matrix;
@@ -134,7 +127,8 @@ export function svd(a: Matrix): Svd {
 /** The unit vector x minimising |a·x|: the right singular vector of the smallest singular value. */
 export function nullVector(a: Matrix): Float64Array {
   const { v } = svd(a);
-  return column(v, a.cols - 1);
+  const n = a.cols;
+  return Float64Array.from({ length: n }, (_, r) => v.data[r * n + n - 1]!);
 }
 
 /**
