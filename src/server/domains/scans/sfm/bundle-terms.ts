@@ -33,8 +33,9 @@ export interface Terms {
   readonly valid: Uint8Array;
 }
 
-export function allocateTerms(n: number): Terms {
-  return { residual: new Float64Array(2 * n), jc: new Float64Array(14 * n), jp: new Float64Array(6 * n), valid: new Uint8Array(n) };
+/** Room for the terms of n observations; without `jacobians`, for residuals only (a trial step's cost). */
+export function allocateTerms(n: number, jacobians = true): Terms {
+  return { residual: new Float64Array(2 * n), jc: new Float64Array(jacobians ? 14 * n : 0), jp: new Float64Array(jacobians ? 6 * n : 0), valid: new Uint8Array(n) };
 }
 
 /**

@@ -67,8 +67,9 @@ export function bundleAdjust(cameras: BundleCameras, points: Float64Array, obs: 
   const y = new Float64Array(21 * longest); // W·V⁻¹ of each observation of the current point
 
   let scale = 1;
-  let terms = allocateTerms(n);
-  let trialTerms = allocateTerms(n);
+  const terms = allocateTerms(n);
+  // A trial step needs only its cost; the Jacobians are worked out again once a step is taken.
+  const trialTerms = allocateTerms(n, false);
   let cost = evaluate(cameras, points, obs, scale, huber, terms, true);
   const initialRmsPx = rmsError(terms);
   const weights = new Float64Array(n);
@@ -210,12 +211,12 @@ export function bundleAdjust(cameras: BundleCameras, points: Float64Array, obs: 
         }
         for (let i = 0; i < points.length; i++) points[i]! += pointDelta[i]!;
         const trialScale = refineFocal ? scale + delta[focalIndex]! : scale;
-        const trialCost = evaluate(cameras, points, obs, trialScale, huber, trialTerms, true);
+        const trialCost = evaluate(cameras, points, obs, trialScale, huber, trialTerms, false);
         if (trialCost < cost && trialScale > 0) {
           converged = cost - trialCost < tolerance * cost;
           cost = trialCost;
           scale = trialScale;
-          [terms, trialTerms] = [trialTerms, terms];
+          evaluate(cameras, points, obs, scale, huber, terms, true);
           lambda = Math.max(lambda / 3, 1e-12);
           accepted = true;
           break;
