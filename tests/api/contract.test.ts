@@ -2721,7 +2721,7 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'tech', body: () => ({ partNumber: 'X-1', name: 'Dollars', priceCents: '12.50' }), status: 400, note: 'cents, not an amount', check: (e) => expect(e).toMatchObject({ issues: { fieldErrors: { priceCents: [expect.any(String)] } } }) }),
   row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'other', body: () => ({ partNumber: 'X-2', name: 'Intruder' }), status: 404 }),
   row({ method: 'POST', route: '/api/shops/:centerId/parts', url: (fx) => `/api/shops/${fx.centerId}/parts`, as: 'anonymous', body: () => ({ partNumber: 'X-3', name: 'Intruder' }), status: 401 }),
-  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'tech', body: () => ({ reorderPoint: 3, engine: '2.5L' }), status: 200, shape: partShape, note: '3 on hand at a reorder point of 3', check: (p) => expect(p).toMatchObject({ reorderPoint: 3, engine: '2.5L', onHand: 3, status: 'low_stock' }) }),
+  row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'tech', body: () => ({ reorderPoint: 3, engine: '2.0L' }), status: 200, shape: partShape, note: '3 on hand at a reorder point of 3', check: (p) => expect(p).toMatchObject({ reorderPoint: 3, engine: '2.0L', onHand: 3, status: 'low_stock' }) }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'tech', body: () => ({ onHand: 50 }), status: 400, note: 'stock changes only by movements' }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'other', body: () => ({ name: 'Intruder' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Part not found' }) }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: `/api/parts/${MISSING}`, as: 'tech', body: () => ({ name: 'Nobody' }), status: 404 }),
@@ -2941,7 +2941,7 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'other', body: () => ({ notes: 'x' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/suppliers/:id', url: (fx) => `/api/suppliers/${fx.supplierId}`, as: 'anonymous', body: () => ({ notes: 'x' }), status: 401 }),
   // The vehicle page's Parts List: the fixture 2020 Camry's engine is '2.5L I4', and PAD-100 names
-  // '2.5L' since its PATCH row, so only FLT-9 (no fitment) fits now.
+  // '2.0L' since its PATCH row, so only FLT-9 (no fitment) fits now.
   row({
     method: 'GET',
     route: '/api/vehicles/:vehicleId/parts',
