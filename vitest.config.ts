@@ -28,6 +28,7 @@ const unitTests = [
   'src/server/http/cached-signer.test.ts',
   'src/server/lib/csv-read.test.ts',
   'src/server/lib/ics.test.ts',
+  'src/server/lib/exif.test.ts',
   'src/server/lib/memory-cache.test.ts',
   'src/server/lib/zip.test.ts',
   'src/shared/reminders.test.ts',

@@ -25,6 +25,7 @@ import * as m0024 from './0024_parts_inventory.ts';
 import * as m0025 from './0025_repair_orders.ts';
 import * as m0026 from './0026_purchase_orders.ts';
 import * as m0027 from './0027_parts_fitment_search.ts';
+import * as m0028 from './0028_scans.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025_repair_orders': m0025,
   '0026_purchase_orders': m0026,
   '0027_parts_fitment_search': m0027,
+  '0028_scans': m0028,
 };

@@ -17,8 +17,9 @@ const sources = ['src/server', 'src/shared', 'seeds', 'migrations', 'scripts/bui
 if (isStale(outfile, sources.map((source) => path.join(root, source)))) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile,
+    // The 3D scans' reconstruction runs in its own thread, from its own file beside the server's.
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'scan-worker': path.join(root, 'src/server/domains/scans/worker.ts') },
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

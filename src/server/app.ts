@@ -28,6 +28,7 @@ import { registerInspectionsRest } from './domains/inspections/rest.ts';
 import { registerPartsRest } from './domains/parts/rest.ts';
 import { registerRepairOrderRest } from './domains/repair-orders/rest.ts';
 import { registerPurchaseOrderRest } from './domains/purchase-orders/rest.ts';
+import { registerScanRest } from './domains/scans/rest.ts';
 import { registerServiceRecordsRest } from './domains/service-records/rest.ts';
 import { registerKnowledgeRest } from './domains/knowledge/rest.ts';
 import { registerDtcRest } from './domains/dtc/rest.ts';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPartsRest(app);
   registerRepairOrderRest(app);
   registerPurchaseOrderRest(app);
+  await registerScanRest(app);
   registerAuditRest(app);
   registerEmailRest(app);
   await registerFilesRest(app);

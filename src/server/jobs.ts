@@ -1,4 +1,5 @@
 import { registerEmailJobs } from './domains/email/jobs.ts';
+import { registerScanJobs } from './domains/scans/job.ts';
 import { pruneExpiredInvites } from './domains/shops/invites.ts';
 import { pruneRateLimits } from './http/rate-limit.ts';
 import { pruneExpiredSessions } from './http/sessions.ts';
@@ -39,4 +40,5 @@ export function registerAppJobs(): void {
   registerSchedule('garage.dueCrossings', { daily: '06:00' });
 
   registerEmailJobs();
+  registerScanJobs();
 }

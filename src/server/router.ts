@@ -15,6 +15,7 @@ import { notificationsRouter } from './domains/notifications/router.ts';
 import { partsRouter } from './domains/parts/router.ts';
 import { repairOrdersRouter } from './domains/repair-orders/router.ts';
 import { purchaseOrdersRouter } from './domains/purchase-orders/router.ts';
+import { scansRouter } from './domains/scans/router.ts';
 import { knowledgeRouter } from './domains/knowledge/router.ts';
 import { appointmentsRouter } from './domains/appointments/router.ts';
 import { inquiriesRouter } from './domains/inquiries/router.ts';
@@ -48,6 +49,7 @@ export const appRouter = router({
   parts: partsRouter,
   repairOrders: repairOrdersRouter,
   purchaseOrders: purchaseOrdersRouter,
+  scans: scansRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import type { RestAuth } from '../../src/server/http/rest.ts';
 import { storeUpload } from '../../src/server/domains/files/service.ts';
 import { unsubscribeToken } from '../../src/server/domains/email/unsubscribe.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
+import { modelOf, noisePhoto, scanWithPhotos } from '../helpers/scans.ts';
 import { appRouter, type AppRouter } from '../../src/server/router.ts';
 
 /**
@@ -311,6 +312,9 @@ interface Fixtures {
   inquiryOfA: string;
   appointmentOfA: string;
   avatarOfA: string;
+  /** A's scan session (no photos) and a model of A's own scan. */
+  scanOfA: string;
+  modelOfA: string;
   tokenOfA: string;
   /** A's garage entry of the vehicle (named in A's request to shop A) and A's own record of it. */
   garageOfA: string;
@@ -435,6 +439,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     await callerFor(db, user).avatars.create({ displayName: 'Guide', style: STYLE });
   }
   const token = await asA.auth.tokens.create({ name: 'A token' });
+  const scanOfA = await asA.scans.create({ resolution: 'low' });
+  const modelOfA = await modelOf(db, ownerA);
 
   const spareDraft = { ...draft, vin: SPARE_VIN, year: 2003, make: 'Honda', model: 'Accord', bodyStyle: 'Sedan' };
   const spareVehicle = await insertDecodedVehicle(db, spareDraft);
@@ -492,6 +498,8 @@ async function makeFixtures(db: Database): Promise<Fixtures> {
     inquiryOfA: inquiry.id,
     appointmentOfA: appointment.id,
     avatarOfA: avatar.id,
+    scanOfA: scanOfA.id,
+    modelOfA,
     tokenOfA: token.id,
     garageOfA: garage.id,
     recordOfA: record.id,
@@ -1002,6 +1010,12 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'notifications.unreadCount': { rule: 'signedIn' },
   'notifications.markRead': { rule: 'signedIn', input: () => ({ all: true }) satisfies In['notifications']['markRead'] },
 
+  // 3D scans (docs/scans.md#who-may-do-what): a session is its maker's alone; a model its owner's.
+  'scans.list': { rule: 'ownList', watched: (fx) => fx.scanOfA, ids: listIds },
+  'scans.get': { rule: 'ownRow', input: (fx) => ({ id: fx.scanOfA }) satisfies In['scans']['get'] },
+  'scans.create': { rule: 'signedIn', input: () => ({ resolution: 'low' }) satisfies In['scans']['create'] },
+  'scans.process': { rule: 'ownRow', input: async (fx) => ({ id: await scanWithPhotos(fx.db, fx.users.ownerA, 8) }) satisfies In['scans']['process'] },
+  'scans.model': { rule: 'ownRow', input: (fx) => ({ id: fx.modelOfA }) satisfies In['scans']['model'] },
   'avatars.list': { rule: 'ownList', watched: (fx) => fx.avatarOfA, ids: listIds },
   'avatars.active': {
     rule: 'signedIn',
@@ -1536,6 +1550,17 @@ const REST: Record<string, RestRow> = {
   },
   // The PDF of A's self-check: read as A's history is, by A's household (shops and admins NOT_FOUND).
   'GET /api/inspections/:id/report.pdf': { rule: 'garageRead', request: (fx) => ({ url: `/api/inspections/${fx.selfCheckOfA}/report.pdf` }) },
+  'GET /api/scan-sessions': { request: () => ({ url: '/api/scan-sessions?limit=50' }) },
+  'POST /api/scan-sessions': { request: () => ({ url: '/api/scan-sessions', body: { resolution: 'low' } }) },
+  'GET /api/scan-sessions/:id': { request: (fx) => ({ url: `/api/scan-sessions/${fx.scanOfA}` }) },
+  'POST /api/scan-sessions/:id/process': { request: async (fx) => ({ url: `/api/scan-sessions/${await scanWithPhotos(fx.db, fx.users.ownerA, 8)}/process` }) },
+  // The upload checks the session before reading the photo.
+  'POST /api/scan-sessions/:id/images': {
+    rule: 'ownRow',
+    request: async (fx) => ({ url: `/api/scan-sessions/${await scanWithPhotos(fx.db, fx.users.ownerA, 0)}/images?clientKey=matrix`, upload: { content: await noisePhoto(5), name: 'side.jpg', type: 'image/jpeg' } }),
+  },
+  'GET /api/models/:id': { request: (fx) => ({ url: `/api/models/${fx.modelOfA}` }) },
+  'GET /api/models/:id/download': { rule: 'ownRow', request: (fx) => ({ url: `/api/models/${fx.modelOfA}/download?format=stl` }) },
   // The upload checks the inspection before reading the file: refused cells store nothing.
   'POST /api/inspections/:id/items/:itemId/photos': {
     rule: 'inspectionWork',

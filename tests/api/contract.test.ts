@@ -22,6 +22,8 @@ import type { ServiceCenter } from '../../src/shared/service-centers.ts';
 import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember } from '../../src/shared/shops.ts';
 import { makeStaff } from '../helpers/shops.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
+import { modelOf, noisePhoto, scanWithPhotos } from '../helpers/scans.ts';
+import { readPly, readStl } from '../../src/server/domains/scans/sfm/mesh-read.ts';
 import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/shared/camera.ts';
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';
@@ -653,6 +655,10 @@ interface Fixtures {
    * live and freeze-frame values, which the rows change and clear; and the owner's own manual one. */
   sessionId: string;
   ownSessionId: string;
+  /** The owner's 3D scans: one taking photos (the rows add to it), one with 8 photos ready to process, and a model. */
+  scanId: string;
+  scanReadyId: string;
+  modelId: string;
   /** The center's (`tech` owns it) part PAD-100 with 3 units received from its supplier; a supplier
    * of `workShopId`, where `tech` is a technician only. */
   partId: string;
@@ -944,6 +950,9 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     shareToken: link.slice(link.lastIndexOf('/') + 1),
     sessionId: session.id,
     ownSessionId: ownSession.id,
+    scanId: (await asOwner.scans.create({ resolution: 'low', scanType: 'detail' })).id,
+    scanReadyId: await scanWithPhotos(db, owner, 8),
+    modelId: await modelOf(db, owner),
     partId: part.id,
     supplierId: supplier.id,
     workSupplierId: workSupplier.id,
@@ -1160,6 +1169,48 @@ const sessionShape = z
     canEdit: z.boolean(),
   })
   .strict() satisfies z.ZodType<Wire<DiagnosticSession>>;
+const scanPhotoShape = z
+  .object({ id: uuid, ordinal: z.number().int(), clientKey: text, width: z.number().int(), height: z.number().int(), bytes: z.number().int(), focalPx: z.number().nullable(), focalSource: z.enum(['sensor', '35mm', 'fallback']), sharpness: z.number(), overlap: z.number().nullable(), createdAt: when })
+  .strict();
+const scanSummaryFields = {
+  id: uuid,
+  vehicleId: uuid.nullable(),
+  componentId: uuid.nullable(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  stage: z.enum(['queued', 'features', 'matching', 'poses', 'points', 'surface']).nullable(),
+  progress: z.number(),
+  failureReason: text.nullable(),
+  resolution: z.enum(['high', 'medium', 'low']),
+  scanType: z.enum(['full', 'surface', 'detail']),
+  outputFormat: z.enum(['ply', 'stl', 'obj']),
+  notes: text.nullable(),
+  userRole: z.enum(['simple', 'tech']),
+  guidanceUsed: z.boolean(),
+  resultModelId: uuid.nullable(),
+  createdAt: when,
+  completedAt: when.nullable(),
+};
+const scanShape = z.object({ ...scanSummaryFields, photos: z.array(scanPhotoShape) }).strict();
+const scanListShape = z.array(z.object({ ...scanSummaryFields, photoCount: z.number().int() }).strict());
+const triple = z.tuple([z.number(), z.number(), z.number()]);
+const modelShape = z
+  .object({
+    id: uuid,
+    name: text,
+    vehicleId: uuid.nullable(),
+    componentId: uuid.nullable(),
+    modelType: z.enum(['mesh', 'point-cloud']),
+    pointCount: z.number().int(),
+    faceCount: z.number().int(),
+    dimensions: z.object({ size: triple, min: triple, max: triple }).strict().nullable(),
+    scanSource: text.nullable(),
+    scanTimestamp: when.nullable(),
+    scanData: z.object({ photosTaken: z.number(), photosPlaced: z.number(), reprojectionErrorPx: z.number(), seconds: z.number() }).strict().nullable(),
+    downloads: z.object({ ply: text, stl: text, obj: text }).strict(),
+    createdAt: when,
+  })
+  .strict();
+
 const partShape = z
   .object({
     id: uuid,
@@ -1364,6 +1415,8 @@ const CATALYST = { code: 'P0420', status: 'stored', title: 'Catalyst System Effi
 
 /** A photo for the upload rows; a well-formed public token no link has. */
 const PHOTO = await picture(40, 30);
+/** A sharp photo, as a scan takes them. */
+const SCAN_PHOTO = await noisePhoto(11, 640, 480);
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 const ROWS: Row[] = [
@@ -2726,6 +2779,60 @@ const ROWS: Row[] = [
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'other', body: () => ({ name: 'Intruder' }), status: 404, check: (e) => expect(e).toMatchObject({ message: 'Part not found' }) }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: `/api/parts/${MISSING}`, as: 'tech', body: () => ({ name: 'Nobody' }), status: 404 }),
   row({ method: 'PATCH', route: '/api/parts/:id', url: (fx) => `/api/parts/${fx.partId}`, as: 'anonymous', body: () => ({ name: 'Intruder' }), status: 401 }),
+  // 3D scans (docs/scans.md#paths).
+  row({ method: 'POST', route: '/api/scan-sessions', as: 'owner', body: () => ({ resolution: 'medium', scanType: 'full', outputFormat: 'obj', notes: 'Front caliper' }), status: 201, shape: scanShape, check: (s) => expect(s).toMatchObject({ status: 'pending', resolution: 'medium', outputFormat: 'obj', userRole: 'simple', photos: [] }) }),
+  row({ method: 'POST', route: '/api/scan-sessions', as: 'owner', body: () => ({ resolution: 'ultra' }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Resolution must be high, medium or low' }) }),
+  row({ method: 'POST', route: '/api/scan-sessions', as: 'owner', body: () => ({ vehicleId: MISSING }), status: 404 }),
+  row({ method: 'POST', route: '/api/scan-sessions', as: 'anonymous', body: () => ({}), status: 401 }),
+  row({ method: 'GET', route: '/api/scan-sessions', as: 'owner', status: 200, shape: scanListShape, check: (list, fx) => expect(list.map((s) => s.id)).toEqual(expect.arrayContaining([fx.scanId, fx.scanReadyId])) }),
+  row({ method: 'GET', route: '/api/scan-sessions', url: '/api/scan-sessions?status=done', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/scan-sessions', as: 'anonymous', status: 401 }),
+  row({ method: 'GET', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanId}`, as: 'owner', status: 200, shape: scanShape, check: (s) => expect(s).toMatchObject({ scanType: 'detail', resolution: 'low' }) }),
+  row({ method: 'GET', route: '/api/scan-sessions/:id', url: '/api/scan-sessions/nope', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Scan session not found' }) }),
+  row({ method: 'GET', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanId}`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'POST',
+    route: '/api/scan-sessions/:id/images',
+    url: (fx) => `/api/scan-sessions/${fx.scanId}/images?clientKey=front-1&overlap=0.65`,
+    as: 'owner',
+    upload: { content: SCAN_PHOTO, name: 'front.jpg', type: 'image/jpeg' },
+    status: 201,
+    shape: scanShape,
+    check: (s) => expect(s.photos).toMatchObject([{ ordinal: 1, clientKey: 'front-1', width: 640, height: 480, overlap: 0.65 }]),
+  }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/images', url: (fx) => `/api/scan-sessions/${fx.scanId}/images?clientKey=front-2`, as: 'owner', upload: { content: PHOTO, name: 'flat.png', type: 'image/png' }, status: 400, note: 'a blurry photo is refused' }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/images', url: (fx) => `/api/scan-sessions/${fx.scanId}/images`, as: 'owner', upload: { content: SCAN_PHOTO, name: 'front.jpg', type: 'image/jpeg' }, status: 400, check: (e) => expect(e).toMatchObject({ message: 'clientKey is required' }) }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/images', url: (fx) => `/api/scan-sessions/${fx.scanId}/images?clientKey=doc`, as: 'owner', upload: { content: TINY_PDF, name: 'doc.pdf', type: 'application/pdf' }, status: 415 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/images', url: (fx) => `/api/scan-sessions/${fx.scanId}/images?clientKey=x`, as: 'other', upload: { content: SCAN_PHOTO, name: 'front.jpg', type: 'image/jpeg' }, status: 404 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/images', url: (fx) => `/api/scan-sessions/${fx.scanId}/images?clientKey=x`, as: 'anonymous', upload: { content: SCAN_PHOTO, name: 'front.jpg', type: 'image/jpeg' }, status: 401 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanId}/process`, as: 'owner', status: 409, note: 'too few photos' }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: '/api/scan-sessions/nope/process', as: 'owner', status: 400 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'other', status: 404 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'anonymous', status: 401 }),
+  row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'owner', status: 202, shape: scanShape, check: (s) => expect(s).toMatchObject({ status: 'processing', stage: 'queued' }) }),
+  row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', status: 200, shape: modelShape, check: (m) => expect(m).toMatchObject({ modelType: 'mesh', pointCount: 4, faceCount: 4, dimensions: { size: [1, 1, 1] } }) }),
+  row({ method: 'GET', route: '/api/models/:id', url: '/api/models/nope', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Model not found' }) }),
+  row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'anonymous', status: 401 }),
+  row({
+    method: 'GET',
+    route: '/api/models/:id/download',
+    url: (fx) => `/api/models/${fx.modelId}/download?format=ply`,
+    as: 'owner',
+    status: 200,
+    note: 'the coloured points, read back',
+    check: (_b, _fx, res) => {
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="scan-[0-9a-f]{8}\.ply"$/);
+      const cloud = readPly(res.rawPayload);
+      expect(cloud.positions.length).toBe(12);
+      expect(Array.from(cloud.colours ?? []).slice(0, 3)).toEqual([255, 0, 0]);
+    },
+  }),
+  row({ method: 'GET', route: '/api/models/:id/download', url: (fx) => `/api/models/${fx.modelId}/download?format=stl`, as: 'owner', status: 200, note: 'the surface', check: (_b, _fx, res) => expect(readStl(res.rawPayload).triangles.length).toBe(12) }),
+  row({ method: 'GET', route: '/api/models/:id/download', url: (fx) => `/api/models/${fx.modelId}/download?format=gltf`, as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/models/:id/download', url: (fx) => `/api/models/${fx.modelId}/download`, as: 'other', status: 404 }),
+  row({ method: 'GET', route: '/api/models/:id/download', url: (fx) => `/api/models/${fx.modelId}/download`, as: 'anonymous', status: 401 }),
   // Repair orders (docs/repair-orders.md#paths).
   row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders?status=sent`, as: 'tech', status: 200, shape: orderPageShape, check: (page, fx) => expect(idsOf(page.items)).toEqual([fx.orderId]) }),
   row({ method: 'GET', route: '/api/shops/:centerId/repair-orders', url: (fx) => `/api/shops/${fx.centerId}/repair-orders?status=someday`, as: 'tech', status: 400 }),

@@ -29,8 +29,41 @@ export interface Model3dTable {
   scan_source: string | null;
   scan_timestamp: Date | null;
   is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0028: whose scan made it (null: a model the product ships). */
+  owner_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** Migration 0028: a model's points (float32 xyz, uint8 rgb) and surface (float32 xyz vertices, uint32 triangles). */
+export interface Model3dGeometryTable {
+  model_id: string;
+  point_count: number;
+  points: Buffer;
+  point_colors: Buffer;
+  vertex_count: number;
+  face_count: number;
+  vertices: Buffer;
+  faces: Buffer;
+}
+
+export type ScanStage = 'queued' | 'features' | 'matching' | 'poses' | 'points' | 'surface';
+
+/** Migration 0028: one photo of a scan, kept at the session's resolution. */
+export interface ScanImagesTable {
+  id: Generated<string>;
+  session_id: string;
+  ordinal: number;
+  client_key: string;
+  content: Buffer;
+  byte_size: number;
+  width: number;
+  height: number;
+  focal_px: number | null;
+  focal_source: 'sensor' | '35mm' | 'fallback';
+  sharpness: number;
+  overlap: number | null;
+  created_at: CreatedAt;
 }
 
 export interface ScanSessionsTable {
@@ -38,7 +71,7 @@ export interface ScanSessionsTable {
   user_id: string;
   vehicle_id: string | null;
   component_id: string | null;
-  images: JsonColumn;
+  images: ColumnType<Json, string | undefined, string>;
   status: ColumnType<'pending' | 'processing' | 'completed' | 'failed', string | undefined, string>;
   result_model_id: string | null;
   notes: string | null;
@@ -47,4 +80,12 @@ export interface ScanSessionsTable {
   guidance_used: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   completed_at: Date | null;
+  // Migration 0028.
+  resolution: ColumnType<'high' | 'medium' | 'low', string | undefined, string>;
+  scan_type: ColumnType<'full' | 'surface' | 'detail', string | undefined, string>;
+  output_format: ColumnType<'ply' | 'stl' | 'obj', string | undefined, string>;
+  stage: ScanStage | null;
+  progress: ColumnType<number, number | undefined, number>;
+  failure_reason: string | null;
+  updated_at: Timestamp;
 }

@@ -4,7 +4,7 @@ import type { ServiceRecordsTable, GarageVehiclesTable, GarageVehicleSharesTable
 import type { AuditLogTable, InquiryMessagesTable, NotificationsTable, ShopCustomersTable, ShopCustomerVehiclesTable, ShopInvitesTable, ShopStaffTable } from './schema-shops.ts';
 import type { CalendarFeedsTable, CustomRemindersTable, DueCrossingsTable } from './schema-reminders.ts';
 import type { DiagnosticCodesTable, DiagnosticSessionsTable, InspectionItemsTable, InspectionPhotosTable, InspectionsTable } from './schema-inspections.ts';
-import type { Model3dTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
+import type { Model3dGeometryTable, Model3dTable, ScanImagesTable, ScanSessionsTable, VideoWalkthroughsTable } from './schema-media.ts';
 import type { PartsTable, PurchaseOrderLinesTable, PurchaseOrderReceiptsTable, PurchaseOrdersTable, RepairOrderLinesTable, RepairOrderPaymentsTable, RepairOrdersTable, RepairOrderTimeEntriesTable, StockMovementsTable, SuppliersTable } from './schema-parts.ts';
 
 export * from './schema-shops.ts';
@@ -246,9 +246,11 @@ export interface DB {
   vehicle_expenses: VehicleExpensesTable;
   video_walkthroughs: VideoWalkthroughsTable;
   model3d: Model3dTable;
+  model3d_geometry: Model3dGeometryTable;
   avatar_profiles: AvatarProfilesTable;
   knowledge_items: KnowledgeItemsTable;
   scan_sessions: ScanSessionsTable;
+  scan_images: ScanImagesTable;
   service_centers: ServiceCentersTable;
   customer_inquiries: CustomerInquiriesTable;
   service_appointments: ServiceAppointmentsTable;

@@ -1,0 +1,128 @@
+import type { User } from '../../../shared/auth.ts';
+import type { ModelDimensions, ModelFormat, ScanModel } from '../../../shared/scans.ts';
+import { MODEL_FORMATS } from '../../../shared/scans.ts';
+import type { Executor } from '../../db/index.ts';
+import { domainError } from '../../http/errors.ts';
+import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
+import type { ModelGeometry } from './pipeline.ts';
+import { boundingBox, type Mesh } from './sfm/mesh.ts';
+import { writeObj, writePly, writeStl } from './sfm/mesh-write.ts';
+
+
+export interface NewModel {
+  ownerId: string;
+  vehicleId: string | null;
+  componentId: string | null;
+  name: string;
+  scanData: NonNullable<ScanModel['scanData']>;
+}
+
+const modelNotFound = () => domainError('NOT_FOUND', 'Model not found');
+const bytesOf = (array: Float32Array | Uint8Array | Uint32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+
+function dimensionsOf(points: Float32Array): ModelDimensions | null {
+  if (points.length < 3) return null;
+  const box = boundingBox(points);
+  const triple = (v: ArrayLike<number>): [number, number, number] => [v[0]!, v[1]!, v[2]!];
+  return { size: triple(box.size), min: triple(box.min), max: triple(box.max) };
+}
+
+/** Keeps a scan's model and its geometry; answers its id. */
+export async function storeModel(db: Executor, model: NewModel, geometry: ModelGeometry): Promise<string> {
+  const row = await db
+    .insertInto('model3d')
+    .values({
+      owner_id: model.ownerId,
+      vehicle_id: model.vehicleId,
+      component_id: model.componentId,
+      name: model.name,
+      model_type: geometry.faces.length > 0 ? 'mesh' : 'point-cloud',
+      model_url: 'pending',
+      dimensions: JSON.stringify(dimensionsOf(geometry.points)),
+      scan_data: JSON.stringify(model.scanData),
+      scan_source: 'photo-scan',
+      scan_timestamp: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('model3d').set({ model_url: `/api/models/${row.id}` }).where('id', '=', row.id).execute();
+  await db
+    .insertInto('model3d_geometry')
+    .values({
+      model_id: row.id,
+      point_count: geometry.points.length / 3,
+      points: byteaParam(bytesOf(geometry.points)),
+      point_colors: byteaParam(geometry.pointColors),
+      vertex_count: geometry.vertices.length / 3,
+      face_count: geometry.faces.length / 3,
+      vertices: byteaParam(bytesOf(geometry.vertices)),
+      faces: byteaParam(bytesOf(geometry.faces)),
+    })
+    .execute();
+  return row.id;
+}
+
+/** A model the user may see: their own scan's, a public one, or one the product ships. */
+async function visibleModel(db: Executor, user: User, id: string) {
+  const row = await db
+    .selectFrom('model3d')
+    .leftJoin('model3d_geometry', 'model3d_geometry.model_id', 'model3d.id')
+    .select(['model3d.id', 'owner_id', 'vehicle_id', 'component_id', 'name', 'model_type', 'dimensions', 'scan_data', 'scan_source', 'scan_timestamp', 'is_public', 'model3d.created_at', 'point_count', 'face_count'])
+    .where('model3d.id', '=', id)
+    .executeTakeFirst();
+  if (!row || (row.owner_id !== null && row.owner_id !== user.id && !row.is_public)) throw modelNotFound();
+  return row;
+}
+
+export async function getModel(db: Executor, user: User, id: string): Promise<ScanModel> {
+  const row = await visibleModel(db, user, id);
+  return {
+    id: row.id,
+    name: row.name,
+    vehicleId: row.vehicle_id,
+    componentId: row.component_id,
+    modelType: row.model_type,
+    pointCount: row.point_count ?? 0,
+    faceCount: row.face_count ?? 0,
+    dimensions: (row.dimensions as ModelDimensions | null) ?? null,
+    scanSource: row.scan_source,
+    scanTimestamp: row.scan_timestamp,
+    scanData: (row.scan_data as ScanModel['scanData']) ?? null,
+    downloads: Object.fromEntries(MODEL_FORMATS.map((format) => [format, `/api/models/${row.id}/download?format=${format}`])) as Record<ModelFormat, string>,
+    createdAt: row.created_at,
+  };
+}
+
+/** A model's geometry as arrays (for the viewer and the downloads). */
+export async function modelGeometry(db: Executor, user: User, id: string): Promise<ModelGeometry> {
+  await visibleModel(db, user, id);
+  const row = await db
+    .selectFrom('model3d_geometry')
+    .select([byteaAsBase64('points').as('points'), byteaAsBase64('point_colors').as('colors'), byteaAsBase64('vertices').as('vertices'), byteaAsBase64('faces').as('faces')])
+    .where('model_id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw domainError('NOT_FOUND', 'This model has no geometry to download');
+  const copy = (text: string | null) => {
+    const bytes = fromBase64(text ?? '');
+    const aligned = new ArrayBuffer(bytes.byteLength);
+    new Uint8Array(aligned).set(bytes);
+    return aligned;
+  };
+  return { points: new Float32Array(copy(row.points)), pointColors: new Uint8Array(copy(row.colors)), vertices: new Float32Array(copy(row.vertices)), faces: new Uint32Array(copy(row.faces)) };
+}
+
+/**
+ * A model as a file (docs/scans.md#downloads): PLY is the coloured point cloud, STL and OBJ the
+ * surface; a model without a surface offers PLY alone (409 for the others, saying so).
+ */
+export async function modelFile(db: Executor, user: User, id: string, format: ModelFormat): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+  const geometry = await modelGeometry(db, user, id);
+  const mesh: Mesh = { positions: Float64Array.from(geometry.vertices), triangles: geometry.faces };
+  const name = `scan-${id.slice(0, 8)}`;
+  if (format === 'ply') {
+    return { body: Buffer.from(writePly({ positions: Float64Array.from(geometry.points), colours: geometry.pointColors })), contentType: 'application/x-ply', fileName: `${name}.ply` };
+  }
+  if (geometry.faces.length === 0) throw domainError('CONFLICT', 'This model is a point cloud without a surface: download it as PLY');
+  if (format === 'stl') return { body: Buffer.from(writeStl(mesh)), contentType: 'model/stl', fileName: `${name}.stl` };
+  return { body: Buffer.from(writeObj(mesh)), contentType: 'model/obj', fileName: `${name}.obj` };
+}

@@ -1,0 +1,116 @@
+import sharp from 'sharp';
+import type { ScanStage, ScanType } from '../../../shared/scans.ts';
+import { capturePairs, detectFeatures, matchPairs, type PhotoFeatures } from './features.ts';
+import { estimateNormals } from './sfm/normals.ts';
+import { reconstruct } from './sfm/reconstruct.ts';
+import { surfaceFromPoints } from './sfm/surface.ts';
+
+/**
+ * From a session's photos to a model (docs/scans.md#processing): features on each photo, matches
+ * between photos taken near each other on the walk around the part (and across the walk's end),
+ * incremental structure from motion with bundle adjustment (sfm/reconstruct.ts), then normals and a
+ * surface from the points. Runs in a worker thread (worker.ts); pure of the database.
+ */
+
+export interface PipelinePhoto {
+  jpeg: Uint8Array;
+  focalPx: number | null;
+}
+
+/** A model's geometry as it is kept: float32 xyz points with uint8 rgb, and a surface's float32 vertices with uint32 triangles. */
+export interface ModelGeometry {
+  points: Float32Array;
+  pointColors: Uint8Array;
+  vertices: Float32Array;
+  faces: Uint32Array;
+}
+
+export interface PipelineStats {
+  photosTaken: number;
+  photosPlaced: number;
+  reprojectionErrorPx: number;
+  seconds: number;
+}
+
+/** Each photo's camera centre in the model's frame (the points' frame), null where it could not be placed. */
+export type CameraCentres = (readonly [number, number, number] | null)[];
+
+export type PipelineResult = { ok: true; geometry: ModelGeometry; stats: PipelineStats; cameraCentres: CameraCentres } | { ok: false; reason: string; photosPlaced: number };
+
+export interface PipelineOptions {
+  scanType: ScanType;
+  onProgress?: (stage: ScanStage, fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Keypoints a photo gives at most, by kind of scan (a detail scan looks closer and wants more). At
+ * 2,000 neighbouring photos 15° apart kept 40–80 verified matches at the box's corners and photos there
+ * could not be placed; 5,000 give 2–3 times as many and longer tracks. Matching costs grow with the
+ * square (about 0.6 s a pair at 5,000).
+ */
+const FEATURES: Record<ScanType, number> = { full: 5000, surface: 5000, detail: 6000 };
+/**
+ * Photos ahead on the walk each photo is matched with. Binary descriptors rarely match across more
+ * than about 30° of the walk, so pairs further apart cost matching time and add nothing.
+ */
+const PAIR_WINDOW: Record<ScanType, number> = { full: 3, surface: 3, detail: 4 };
+/** Points a model keeps at most (the strongest-seen first). */
+export const MAX_POINTS = 200_000;
+
+async function decode(photo: PipelinePhoto) {
+  const { data, info } = await sharp(photo.jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const grey = new Uint8Array(info.width * info.height);
+  for (let p = 0, q = 0; p < grey.length; p++, q += 3) grey[p] = (data[q]! * 77 + data[q + 1]! * 150 + data[q + 2]! * 29) >> 8;
+  return { width: info.width, height: info.height, grey, rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), focalPx: photo.focalPx };
+}
+
+export async function reconstructPhotos(photos: readonly PipelinePhoto[], options: PipelineOptions): Promise<PipelineResult> {
+  const started = performance.now();
+  const progress = options.onProgress ?? (() => undefined);
+  const features: PhotoFeatures[] = [];
+  for (const [index, photo] of photos.entries()) {
+    if (options.signal?.aborted) return { ok: false, reason: 'Processing was stopped before it finished: start it again.', photosPlaced: 0 };
+    features.push(await detectFeatures(await decode(photo), FEATURES[options.scanType]));
+    progress('features', (index + 1) / photos.length);
+  }
+  const pairs = capturePairs(photos.length, Math.min(PAIR_WINDOW[options.scanType], photos.length - 1));
+  const matches = await matchPairs(features, pairs, (done) => progress('matching', done / pairs.length));
+
+  const result = reconstruct(
+    { images: features, matches },
+    {
+      signal: options.signal,
+      onProgress: (stage, fraction) => progress(stage === 'matching' ? 'matching' : stage === 'poses' ? 'poses' : 'points', fraction),
+    },
+  );
+  if (!result.ok) return { ok: false, reason: result.reason, photosPlaced: result.imagesPlaced };
+
+  progress('surface', 0);
+  const { points } = result;
+  const count = Math.min(points.count, MAX_POINTS);
+  // The points seen from the most photos are the surest; a cap keeps those.
+  const order = Array.from({ length: points.count }, (_, i) => i).sort((a, b) => points.trackLength[b]! - points.trackLength[a]!).slice(0, count);
+  const xyz = new Float64Array(3 * count);
+  const rgb = new Uint8Array(3 * count);
+  const viewpoints = new Float64Array(3 * count);
+  order.forEach((p, k) => {
+    xyz.set(points.xyz.subarray(3 * p, 3 * p + 3), 3 * k);
+    rgb.set(points.rgb.subarray(3 * p, 3 * p + 3), 3 * k);
+    viewpoints.set(points.viewpoint.subarray(3 * p, 3 * p + 3), 3 * k);
+  });
+  const normals = estimateNormals(xyz, { viewpoints });
+  const mesh = surfaceFromPoints(xyz, normals, { colours: rgb });
+  progress('surface', 1);
+  return {
+    ok: true,
+    cameraCentres: result.cameras.map((camera) => (camera.centre ? ([camera.centre[0]!, camera.centre[1]!, camera.centre[2]!] as const) : null)),
+    geometry: { points: Float32Array.from(xyz), pointColors: rgb, vertices: Float32Array.from(mesh.positions), faces: Uint32Array.from(mesh.triangles) },
+    stats: {
+      photosTaken: photos.length,
+      photosPlaced: result.stats.imagesPlaced,
+      reprojectionErrorPx: Math.round(result.stats.meanReprojectionErrorPx * 100) / 100,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
+import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '../../../../tests/helpers/factories.ts';
+import { multipart, picture } from '../../../../tests/helpers/files.ts';
+import { storeGenericTruck } from '../../../../tests/helpers/garage.ts';
+import { noisePhoto } from '../../../../tests/helpers/scans.ts';
+import { SCAN_LIMITS } from '../../../shared/scans.ts';
+import { reconstructSession } from './job.ts';
+
+describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(getDb());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const send = (cookie: string, id: string, photo: Buffer, query: string) => {
+    const body = multipart(photo, 'photo.jpg', 'image/jpeg');
+    return app.inject({ method: 'POST', url: `/api/scan-sessions/${id}/images?${query}`, headers: { ...body.headers, cookie }, payload: body.payload });
+  };
+
+  it('keeps a session to its maker, refuses bad options, and takes sharp photos once per client key', async () => {
+    const db = getDb();
+    const owner = await createUser(db, { role: 'simple' });
+    const stranger = await createUser(db, { role: 'tech' });
+    const truck = await storeGenericTruck(db, `1SC${randomUUID().replace(/-/g, '').slice(0, 14).toUpperCase()}`);
+    const brakes = await db.selectFrom('vehicle_components').select('id').where('vehicle_id', '=', truck).where('name', '=', 'Brakes').executeTakeFirstOrThrow();
+    const mine = callerFor(db, owner);
+
+    const session = await mine.scans.create({ vehicleId: truck, componentId: brakes.id, resolution: 'low', scanType: 'detail', outputFormat: 'stl' });
+    expect(session).toMatchObject({ status: 'pending', stage: null, resolution: 'low', scanType: 'detail', outputFormat: 'stl', userRole: 'simple', photos: [] });
+    expect((await rejection(callerFor(db, stranger).scans.get({ id: session.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(mine.scans.create({ componentId: brakes.id }))).code).toBe('BAD_REQUEST');
+    expect((await rejection(mine.scans.create({ vehicleId: randomUUID() }))).code).toBe('NOT_FOUND');
+    const otherTruck = await storeGenericTruck(db, `1SD${randomUUID().replace(/-/g, '').slice(0, 14).toUpperCase()}`);
+    expect((await rejection(mine.scans.create({ vehicleId: otherTruck, componentId: brakes.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(mine.scans.create({ resolution: '8k' as never }))).code).toBe('BAD_REQUEST');
+
+    const cookie = await signInCookie(app, owner.email);
+    const photo = await noisePhoto(1, 1600, 1200);
+    const first = await send(cookie, session.id, photo, 'clientKey=p-1&overlap=0.7');
+    expect(first.statusCode).toBe(201);
+    // Kept at the session's resolution (Low: 1024 px on the longest side), measured, with a focal length.
+    expect(first.json().photos).toMatchObject([{ ordinal: 1, clientKey: 'p-1', width: 1024, height: 768, overlap: 0.7, focalSource: 'fallback' }]);
+    // The same upload again (a retry after a dropped connection) stores nothing more.
+    expect((await send(cookie, session.id, photo, 'clientKey=p-1')).json().photos).toHaveLength(1);
+    const blurry = await send(cookie, session.id, await picture(800, 600, 'jpeg'), 'clientKey=p-2');
+    expect(blurry.statusCode).toBe(400);
+    expect(blurry.json().message).toMatch(/^This photo is blurry and was not added\./);
+    const notAPhoto = await send(cookie, session.id, Buffer.from('%PDF-1.4 nothing'), 'clientKey=p-3');
+    expect(notAPhoto.statusCode).toBe(415);
+    expect((await send(cookie, session.id, photo, 'clientKey=bad key')).statusCode).toBe(400);
+    expect((await send(cookie, session.id, photo, 'clientKey=p-4&overlap=2')).statusCode).toBe(400);
+    expect((await send(await signInCookie(app, stranger.email), session.id, photo, 'clientKey=x')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/scan-sessions/${session.id}/images?clientKey=y` })).statusCode).toBe(401);
+    expect((await mine.scans.get({ id: session.id })).photos.map((p) => p.clientKey)).toEqual(['p-1']);
+
+    // Too few photos to process; the list counts them.
+    const few = await rejection(mine.scans.process({ id: session.id }));
+    expect(few.code).toBe('CONFLICT');
+    expect(few.message).toContain(`at least ${SCAN_LIMITS.minPhotosToProcess} photos`);
+    expect((await mine.scans.list({})).map((s) => [s.id, s.photoCount])).toEqual([[session.id, 1]]);
+    expect(await callerFor(db, stranger).scans.list({})).toEqual([]);
+  });
+
+  it('fails a scan whose photos share nothing with a reason a person can act on, and lets it be processed again', async () => {
+    const db = getDb();
+    const owner = await createUser(db, { role: 'tech' });
+    const mine = callerFor(db, owner);
+    const session = await mine.scans.create({ resolution: 'low' });
+    const cookie = await signInCookie(app, owner.email);
+    for (let k = 0; k < SCAN_LIMITS.minPhotosToProcess; k++) expect((await send(cookie, session.id, await noisePhoto(100 + k), `clientKey=n-${k}`)).statusCode).toBe(201);
+
+    const processing = await app.inject({ method: 'POST', url: `/api/scan-sessions/${session.id}/process`, headers: { cookie } });
+    expect(processing.statusCode).toBe(202);
+    expect(processing.json()).toMatchObject({ status: 'processing', stage: 'queued', progress: 0 });
+    expect((await rejection(mine.scans.process({ id: session.id }))).code).toBe('CONFLICT');
+    expect((await send(cookie, session.id, await noisePhoto(999), 'clientKey=late')).statusCode).toBe(409);
+    const job = await db.selectFrom('jobs').select(['name', 'payload']).where('name', '=', 'scans.reconstruct').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ sessionId: session.id });
+
+    await reconstructSession(db, session.id, new AbortController().signal);
+    const failed = await mine.scans.get({ id: session.id });
+    expect(failed).toMatchObject({ status: 'failed', stage: null, resultModelId: null });
+    expect(failed.failureReason).toMatch(/photos|overlap/i);
+    expect(failed.failureReason).toMatch(/^[A-Z].*\.$/);
+    // A failed scan may be processed again (after more photos, or as it is).
+    expect((await mine.scans.process({ id: session.id })).status).toBe('processing');
+  });
+});
