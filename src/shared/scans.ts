@@ -9,7 +9,7 @@ export const SCAN_RESOLUTIONS = ['high', 'medium', 'low'] as const;
 export type ScanResolution = (typeof SCAN_RESOLUTIONS)[number];
 /** The longest side, in pixels, that a session's photos are kept and processed at. */
 export const SCAN_RESOLUTION_PX: Record<ScanResolution, number> = { high: 3840, medium: 1920, low: 1024 };
-export const SCAN_RESOLUTION_LABELS: Record<ScanResolution, string> = { high: 'High (4K)', medium: 'Medium (2K)', low: 'Low (1K)' };
+export const SCAN_RESOLUTION_LABELS: Record<ScanResolution, string> = { high: 'High 4K', medium: 'Medium 2K', low: 'Low 1K' };
 
 export const SCAN_TYPES = ['full', 'surface', 'detail'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
