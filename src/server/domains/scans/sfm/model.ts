@@ -90,6 +90,16 @@ export class Model {
     return n;
   }
 
+  /** The poses of the `count` placed photos that share the most reconstructed points with photo img. */
+  neighbourPoses(img: number, count: number): Pose[] {
+    const shared = new Map<number, number>();
+    for (const t of this.tracks.ofKeypoint[img]!) {
+      if (t < 0 || !this.hasPoint[t]) continue;
+      for (const s of this.placedSightings(t)) shared.set(this.tracks.image[s]!, (shared.get(this.tracks.image[s]!) ?? 0) + 1);
+    }
+    return [...shared].sort((a, b) => b[1] - a[1]).slice(0, count).map(([other]) => this.poses[other]!);
+  }
+
   /** Places photo img by PnP on the points it sees; returns the inlier count, or 0 when it could not. */
   register(img: number, thresholdPx: number, minInliers: number, random: Random): number {
     const world: number[] = [];
@@ -105,7 +115,7 @@ export class Model {
       for (let s = this.tracks.start[t]!; s < this.tracks.start[t + 1]!; s++) if (this.tracks.image[s] === img) sightings.push(s);
     }
     if (sightings.length < minInliers) return 0;
-    const estimate = estimatePose(world, image, { threshold: thresholdPx / this.intrinsics[img]!.f, random });
+    const estimate = estimatePose(world, image, { threshold: thresholdPx / this.intrinsics[img]!.f, random, priors: this.neighbourPoses(img, 2) });
     if (!estimate || estimate.inlierCount < minInliers) return 0;
     this.poses[img] = estimate.pose;
     this.centreCache = null;

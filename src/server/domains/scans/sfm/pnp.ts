@@ -178,6 +178,12 @@ export interface PnpOptions {
   readonly random?: Random;
   readonly maxIterations?: number;
   readonly confidence?: number;
+  /**
+   * Poses the camera is likely near (the placed photos that share the most points with it): each
+   * sample is also fitted by Levenberg–Marquardt from each of them, which works where the DLT cannot
+   * (points on or near one plane).
+   */
+  readonly priors?: readonly Pose[];
 }
 
 export interface PnpEstimate {
@@ -204,9 +210,16 @@ function indicesOf(mask: Uint8Array): Int32Array {
   return Int32Array.from(mask.reduce<number[]>((acc, m, i) => (m ? (acc.push(i), acc) : acc), []));
 }
 
+/** Share of the correspondences within the threshold that a hypothesis must reach, against the best so far, to be refined. */
+const PROMISING = 0.7;
+
 /**
  * The pose of a camera from correspondences between world points and normalised image points, with
- * outliers: RANSAC over 6-point DLT samples (each new best refit on its inliers), then refinement.
+ * outliers: RANSAC over 6-point samples (the DLT, and a fit from each prior pose), then refinement. A DLT from six noisy points (keypoints
+ * sit on a scale pyramid, about a pixel out) is often several pixels off even when all six are right,
+ * and worse when most points lie on one face of the object, so each hypothesis is first judged with a
+ * threshold three times wider; a promising one is refined by Levenberg–Marquardt on those wide inliers
+ * (local optimisation) and only then scored at the real threshold.
  */
 export function estimatePose(world: ArrayLike<number>, image: ArrayLike<number>, options: PnpOptions): PnpEstimate | null {
   const n = Math.min(world.length / 3, image.length / 2);
@@ -215,26 +228,36 @@ export function estimatePose(world: ArrayLike<number>, image: ArrayLike<number>,
   const cap = options.maxIterations ?? 1000;
   const confidence = options.confidence ?? 0.999;
   const t2 = options.threshold * options.threshold;
+  const wide2 = 9 * t2;
   const sample = new Int32Array(6);
   let best: Pose | null = null;
   let bestCost = Infinity;
+  let bestWide = 0;
   let needed = cap;
   const mask = new Uint8Array(n);
   for (let it = 0; it < needed && it < cap; it++) {
     random.sample(n, 6, sample);
-    let pose = pnpDlt(world, image, sample);
-    if (!pose) continue;
-    let { cost, count } = classify(pose, world, image, t2, mask);
-    if (cost >= bestCost) continue;
-    // Local optimisation: the DLT again on this hypothesis' inliers.
-    if (count >= 12) {
-      const refit = pnpDlt(world, image, indicesOf(mask));
-      const refitScore = refit ? classify(refit, world, image, t2, null) : null;
-      if (refit && refitScore && refitScore.cost < cost) ({ pose, cost, count } = { pose: refit, ...refitScore });
+    let guess: Pose | null = null;
+    let wide = 0;
+    for (const start of [pnpDlt(world, image, sample), ...(options.priors ?? []).map((prior) => refinePose(prior, world, image, sample, 8))]) {
+      const count = start ? classify(start, world, image, wide2, null).count : 0;
+      if (start && count > wide) [guess, wide] = [start, count];
     }
+    if (!guess || wide < 6 || wide < PROMISING * bestWide) continue;
+    classify(guess, world, image, wide2, mask);
+    bestWide = Math.max(bestWide, wide);
+    // Local optimisation: refine on the wide inliers, then on the inliers of the real threshold.
+    let pose = refinePose(guess, world, image, indicesOf(mask), 10);
+    let { cost, count } = classify(pose, world, image, t2, mask);
+    if (count >= 6) {
+      const again = refinePose(pose, world, image, indicesOf(mask), 10);
+      const score = classify(again, world, image, t2, null);
+      if (score.cost < cost) ({ pose, cost, count } = { pose: again, ...score });
+    }
+    if (cost >= bestCost) continue;
     best = pose;
     bestCost = cost;
-    needed = ransacIterations(count / n, 6, confidence, cap);
+    needed = ransacIterations(Math.max(count, wide) / n, 6, confidence, cap);
   }
   if (!best) return null;
   classify(best, world, image, t2, mask);

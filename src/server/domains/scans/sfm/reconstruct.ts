@@ -23,7 +23,7 @@ export function reconstruct(input: ReconstructionInput, options: ReconstructionO
   const maxErrorPx = options.maxReprojectionErrorPx ?? 4;
   const minAngle = (options.minTriangulationAngleDeg ?? 1.5) * DEG;
   const minPairInliers = options.minPairInliers ?? 30;
-  const minRegistration = options.minRegistrationInliers ?? 24;
+  const minRegistration = options.minRegistrationInliers ?? 12;
   const minPlaced = Math.max(2, Math.ceil((options.minPlacedShare ?? 0.5) * n));
   const refineFocal = options.refineFocal ?? input.images.some((image) => !(typeof image.focalPx === 'number' && image.focalPx > 0));
   const huberPx = maxErrorPx / 2;

@@ -40,7 +40,10 @@ export interface ReconstructionOptions {
   readonly minTriangulationAngleDeg?: number;
   /** Verified matches a pair needs to take part (default 30). */
   readonly minPairInliers?: number;
-  /** 2D–3D inliers an image needs to be placed (default 24). */
+  /**
+   * 2D–3D inliers an image needs to be placed (default 12: around a part's corners a photo shares only
+   * a few three-photo tracks with those placed before it, and the pose it gets is refined with the rest).
+   */
   readonly minRegistrationInliers?: number;
   /** Share of the photos that must be placed for a result (default 0.5); fewer is a failure. */
   readonly minPlacedShare?: number;
