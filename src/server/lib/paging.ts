@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { domainError } from '../http/errors.ts';
 
 /**
@@ -38,6 +38,12 @@ export function timestampFromKey(key: string): RawBuilder<Date> {
   const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key) && !Number.isNaN(Date.parse(key));
   if (!valid) throw domainError('BAD_REQUEST', 'Invalid cursor: start again from the first page');
   return sql<Date>`${key}::timestamptz`;
+}
+
+/** The rows after a newest-first page's cursor: older than its timestamp, or as old with a smaller id. */
+export function olderThanCursor(cursor: string, createdColumn: string, idColumn: string): RawBuilder<SqlBool> {
+  const { key, id } = decodeCursor(cursor);
+  return sql<SqlBool>`(${sql.ref(createdColumn)}, ${sql.ref(idColumn)}) < (${timestampFromKey(key)}, ${id}::uuid)`;
 }
 
 /** `%term%` for ILIKE with the user's own %, _ and \ taken literally. */

@@ -1,7 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
 import type { AuditEntity, AuditJson, AuditPage } from '../../../shared/audit.ts';
 import type { Executor } from '../../db/index.ts';
-import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 
 /** The shop's log, newest first, a keyset page at a time, with the name and address of whoever acted. */
 export async function listAuditPage(
@@ -20,10 +19,7 @@ export async function listAuditPage(
     .orderBy('a.id', 'desc')
     .limit(page.limit + 1);
   if (entity) query = query.where('a.entity', '=', entity);
-  if (page.cursor) {
-    const { key, id } = decodeCursor(page.cursor);
-    query = query.where(sql<SqlBool>`(a.created_at, a.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
-  }
+  if (page.cursor) query = query.where(olderThanCursor(page.cursor, 'a.created_at', 'a.id'));
   const rows = await query.execute();
   return pageOf(
     rows,

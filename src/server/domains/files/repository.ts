@@ -4,7 +4,7 @@ import type { PhotoAnalysis } from '../../../shared/photo-analysis.ts';
 import type { Executor } from '../../db/index.ts';
 import type { FilesTable } from '../../db/schema.ts';
 import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
-import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 import { inspectionVisibleTo } from '../../lib/inspection-reach.ts';
 import { recordVisibleTo } from '../../lib/record-reach.ts';
 
@@ -213,10 +213,7 @@ export async function listOwnPhotos(db: Executor, userId: string, limit: number,
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
     .limit(limit + 1);
-  if (cursor) {
-    const { key, id } = decodeCursor(cursor);
-    query = query.where(sql<SqlBool>`(f.created_at, f.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
-  }
+  if (cursor) query = query.where(olderThanCursor(cursor, 'f.created_at', 'f.id'));
   return pageOf(await query.execute(), limit, (row) => toFile(row, userId), (row) => encodeCursor(row.key, row.id));
 }
 
@@ -266,9 +263,6 @@ export async function listVisiblePhotos(db: Executor, userId: string, filters: P
   // Days are whole UTC days: the gallery's dates are the upload's calendar day.
   if (filters.from) query = query.where('f.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
   if (filters.to) query = query.where('f.created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000));
-  if (cursor) {
-    const { key, id } = decodeCursor(cursor);
-    query = query.where(sql<SqlBool>`(f.created_at, f.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
-  }
+  if (cursor) query = query.where(olderThanCursor(cursor, 'f.created_at', 'f.id'));
   return pageOf(await query.execute(), limit, (row) => toFile(row, userId), (row) => encodeCursor(row.key, row.id));
 }

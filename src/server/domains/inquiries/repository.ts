@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/inquiries.ts';
 import type { Executor } from '../../db/index.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { containsPattern, encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 import { linkedCustomerIds, staffShopIds } from '../../lib/shop-access.ts';
 
 /** Who reads: their own requests as a customer, their shops' inquiries as staff (docs/inquiries.md#who-may-do-what). */
@@ -200,10 +200,7 @@ export async function listInquiryPage(
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
     .limit(page.limit + 1);
-  if (page.cursor) {
-    const { key, id } = decodeCursor(page.cursor);
-    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('i.created_at', 'i.id'), '<', tuple(timestampFromKey(key), id)));
-  }
+  if (page.cursor) query = query.where(olderThanCursor(page.cursor, 'i.created_at', 'i.id'));
   const rows = await query.execute();
   return pageOf(rows, page.limit, toInquiry, (row) => encodeCursor(row.sort_key, row.id));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppNotification, NotificationPage } from '../../../shared/notifications.ts';
 import type { Executor } from '../../db/index.ts';
-import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 
 const columns = ['id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'] as const;
 
@@ -15,10 +15,7 @@ export async function listNotifications(db: Executor, userId: string, page: { cu
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit + 1);
-  if (page.cursor) {
-    const { key, id } = decodeCursor(page.cursor);
-    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(timestampFromKey(key), id)));
-  }
+  if (page.cursor) query = query.where(olderThanCursor(page.cursor, 'created_at', 'id'));
   const rows = await query.execute();
   return pageOf(
     rows,

@@ -1,7 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { MovementPage, StockMovement } from '../../../shared/stock.ts';
 import type { Executor } from '../../db/index.ts';
-import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 
 /**
  * The stock ledger (docs/parts.md#the-ledger): one row per movement, never changed afterwards. A
@@ -51,10 +51,7 @@ function toMovement(row: MovementRow): StockMovement {
 /** A part's history, newest first, a keyset page at a time. */
 export async function movementPage(db: Executor, partId: string, page: { cursor?: string | null; limit: number }): Promise<MovementPage> {
   let query = movementsOf(db, partId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(page.limit + 1);
-  if (page.cursor) {
-    const { key, id } = decodeCursor(page.cursor);
-    query = query.where(sql<SqlBool>`(m.created_at, m.id) < (${timestampFromKey(key)}, ${id}::uuid)`);
-  }
+  if (page.cursor) query = query.where(olderThanCursor(page.cursor, 'm.created_at', 'm.id'));
   const rows = await query.execute();
   return pageOf(rows, page.limit, toMovement, (row) => encodeCursor(row.sort_key, row.id));
 }

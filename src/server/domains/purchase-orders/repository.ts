@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ListPurchaseOrdersValues, PurchaseOrderLine, PurchaseOrderPage, PurchaseOrderSummary } from '../../../shared/purchase-orders.ts';
 import type { Executor } from '../../db/index.ts';
 import type { PurchaseOrderLinesTable, PurchaseOrdersTable } from '../../db/schema-parts.ts';
-import { decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { encodeCursor, olderThanCursor, pageOf, timestampKey } from '../../lib/paging.ts';
 
 /** Reads and writes of purchase orders (docs/parts.md#purchase-orders); who may do what is in service.ts. */
 
@@ -88,11 +88,7 @@ export async function listOrderPage(db: Executor, filters: Pick<ListPurchaseOrde
   let query = summaries(db).where('o.service_center_id', '=', filters.serviceCenterId);
   if (filters.status) query = query.where('o.status', '=', filters.status);
   if (filters.supplierId) query = query.where('o.supplier_id', '=', filters.supplierId);
-  if (filters.cursor) {
-    const { key, id } = decodeCursor(filters.cursor);
-    const at = timestampFromKey(key);
-    query = query.where((eb) => eb.or([eb('o.created_at', '<', at), eb.and([eb('o.created_at', '=', at), eb('o.id', '<', id)])]));
-  }
+  if (filters.cursor) query = query.where(olderThanCursor(filters.cursor, 'o.created_at', 'o.id'));
   const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(filters.limit + 1).execute();
   return pageOf(rows, filters.limit, toSummary, (row) => encodeCursor(row.sort_key, row.id));
 }

@@ -4,7 +4,7 @@ import type { ListRepairOrdersInput } from '../../../shared/repair-orders.ts';
 import type { RepairOrderLine, RepairOrderPage, RepairOrderPayment, RepairOrderSummary } from '../../../shared/repair-order-views.ts';
 import type { Executor } from '../../db/index.ts';
 import type { RepairOrderLinesTable, RepairOrdersTable } from '../../db/schema-parts.ts';
-import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
+import { containsPattern, encodeCursor, olderThanCursor, pageOf, timestampKey } from '../../lib/paging.ts';
 import { nextShopNumber } from '../../lib/shop-numbers.ts';
 
 /** Reads and writes of repair orders (docs/repair-orders.md); who may do what is in service.ts. */
@@ -165,11 +165,7 @@ export async function listOrderPage(
       eb.or([eb('o.customer_name', 'ilike', containsPattern(term)), ...(number ? [eb('o.number', '=', Number(number[1]))] : [])]),
     );
   }
-  if (filters.cursor) {
-    const { key, id } = decodeCursor(filters.cursor);
-    const at = timestampFromKey(key);
-    query = query.where((eb) => eb.or([eb('o.created_at', '<', at), eb.and([eb('o.created_at', '=', at), eb('o.id', '<', id)])]));
-  }
+  if (filters.cursor) query = query.where(olderThanCursor(filters.cursor, 'o.created_at', 'o.id'));
   const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(filters.limit + 1).execute();
   return pageOf(rows, filters.limit, toSummary, (row) => encodeCursor(row.sort_key, row.id));
 }
