@@ -5,43 +5,6 @@ import { Box } from '@mantine/core';
 const line = 'var(--mantine-color-blue-filled)';
 const muted = 'var(--mantine-color-dimmed)';
 const surface = 'var(--mantine-color-default-hover)';
-const accent = 'var(--mantine-color-teal-filled)';
-
-/** A part on the scan turntable, half covered by captured points. */
-export function ScanViewport({ label }: { label: string }) {
-  const points = Array.from({ length: 56 }, (_, i) => {
-    const angle = (i / 56) * Math.PI * 2;
-    const ring = i % 2 === 0 ? 62 : 48;
-    return { x: 160 + Math.cos(angle) * ring, y: 104 + Math.sin(angle) * ring * 0.62, i };
-  });
-  return (
-    <Box
-      component="svg"
-      viewBox="0 0 320 220"
-      role="img"
-      aria-label={label}
-      w="100%"
-      h="auto"
-      style={{ display: 'block', background: surface, borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <defs>
-        <pattern id="scan-grid" width="20" height="20" patternUnits="userSpaceOnUse">
-          <path d="M 20 0 L 0 0 0 20" fill="none" stroke={muted} strokeOpacity="0.18" strokeWidth="1" />
-        </pattern>
-      </defs>
-      <rect width="320" height="220" fill="url(#scan-grid)" />
-      <ellipse cx="160" cy="176" rx="110" ry="22" fill="none" stroke={muted} strokeOpacity="0.5" strokeDasharray="4 4" />
-      <ellipse cx="160" cy="104" rx="70" ry="44" fill="none" stroke={line} strokeWidth="2" />
-      <ellipse cx="160" cy="104" rx="26" ry="16" fill="none" stroke={line} strokeWidth="2" />
-      <path d="M 104 78 Q 160 30 216 78 L 206 92 Q 160 56 114 92 Z" fill={line} fillOpacity="0.18" stroke={line} strokeWidth="2" />
-      {points.map((p) =>
-        p.x < 175 ? <circle key={p.i} cx={p.x} cy={p.y} r="2.2" fill={accent} /> : null,
-      )}
-      <line x1="176" y1="30" x2="176" y2="178" stroke={accent} strokeWidth="2" strokeDasharray="6 3" />
-      <path d="M 28 28 h 18 M 28 28 v 18 M 292 28 h -18 M 292 28 v 18 M 28 192 h 18 M 28 192 v -18 M 292 192 h -18 M 292 192 v -18" stroke={muted} strokeWidth="2" fill="none" />
-    </Box>
-  );
-}
 
 /** Line drawings of the three sample models, turned and scaled by the viewer's controls. */
 export function ModelDrawing({ modelId, zoom, rotation, label }: { modelId: string; zoom: number; rotation: number; label: string }) {

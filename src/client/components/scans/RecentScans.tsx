@@ -1,0 +1,77 @@
+import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS } from '../../../shared/scans.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { EmptyState, TableSkeleton } from '../shop/parts.tsx';
+import { ScrollTable } from '../tools/ScrollTable.tsx';
+import { SectionCard } from '../tools/SectionCard.tsx';
+import { StatusBadge } from './ScanBadges.tsx';
+
+const started = (date: Date) => new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The user's scans, newest first (scans.list); choosing one opens it. */
+export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
+  const scans = trpc.scans.list.useQuery({ limit: 20 });
+  const garage = trpc.garage.list.useQuery(undefined, { retry: false });
+  const vehicles = new Map<string, string>();
+  for (const entry of garage.data ?? []) vehicles.set(entry.vehicle.id, entry.nickname || `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model}`);
+
+  let body;
+  if (scans.isPending) body = <TableSkeleton columns={7} rows={3} />;
+  else if (scans.isError) body = <Text c="red">Your scans could not be loaded. Check the connection and reload the page.</Text>;
+  else if (scans.data.length === 0) body = <EmptyState title="No scans yet" hint="Choose the settings above and press Start Scan: your scans are listed here." />;
+  else {
+    body = (
+      <ScrollTable label="Recent scans" minWidth={720}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Started</Table.Th>
+              <Table.Th>Vehicle</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Photos</Table.Th>
+              <Table.Th>Resolution</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {scans.data.map((scan) => {
+              const when = started(scan.createdAt);
+              return (
+                <Table.Tr key={scan.id} aria-current={scan.id === openId ? 'true' : undefined}>
+                  <Table.Td fw={500}>{when}</Table.Td>
+                  <Table.Td>{scan.vehicleId ? (vehicles.get(scan.vehicleId) ?? 'A vehicle') : '—'}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={scan.status} />
+                  </Table.Td>
+                  <Table.Td>{scan.photoCount}</Table.Td>
+                  <Table.Td>{SCAN_RESOLUTION_LABELS[scan.resolution]}</Table.Td>
+                  <Table.Td>{SCAN_TYPE_LABELS[scan.scanType]}</Table.Td>
+                  <Table.Td>
+                    {scan.id === openId ? (
+                      <Text size="sm" c="dimmed">
+                        Shown above
+                      </Text>
+                    ) : (
+                      <Button size="compact-sm" variant="light" onClick={() => onOpen(scan.id)} aria-label={`Open the scan of ${when}`}>
+                        Open
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+    );
+  }
+  return (
+    <SectionCard title="Recent Scans" description="Your scans, newest first: open one to add photos, follow its processing or download its model." actions={<IconCamera size={20} aria-hidden />}>
+      {body}
+    </SectionCard>
+  );
+}
