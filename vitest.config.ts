@@ -39,6 +39,7 @@ const unitTests = [
   'src/server/domains/scans/sfm/reconstruct.test.ts',
   'src/server/domains/scans/sfm/align.test.ts',
   'src/server/domains/scans/sfm/surface.test.ts',
+  'src/server/domains/scans/pipeline.test.ts',
 ];
 
 export default defineConfig({

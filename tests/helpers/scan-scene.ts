@@ -54,15 +54,19 @@ function valueNoise(seed: number, u: number, v: number, cells: number): number {
 
 /**
  * The colour of a face's point: fractal noise in three channels (like stone or a rusty casting:
- * every neighbourhood differs) with a few sharp-edged spots, so that features are distinct.
+ * every neighbourhood differs) with a few sharp-edged spots, so that features are distinct. `footprint`
+ * is the size of the pixel on the face in texture units: octaves finer than it fade out, as a lens and
+ * sensor average them away (sampled one ray a pixel they would alias into different noise in every view).
  */
-function texture(face: number, u: number, v: number): [number, number, number] {
+function texture(face: number, u: number, v: number, footprint: number): [number, number, number] {
   const channel = (c: number) => {
     let sum = 0;
     let weight = 0;
     for (let octave = 0; octave < 6; octave++) {
+      const cells = 4 * 2 ** octave;
+      const fade = Math.min(1, Math.max(0, 1 / (cells * footprint) - 1));
       const w = 0.7 ** octave;
-      sum += w * valueNoise(face * 31 + c * 7 + octave, u, v, 4 * 2 ** octave);
+      sum += w * (fade * valueNoise(face * 31 + c * 7 + octave, u, v, cells) + (1 - fade) * 0.5);
       weight += w;
     }
     return sum / weight;
@@ -104,6 +108,8 @@ interface Hit {
   v: number;
   /** |cos| of the angle between the ray and the surface normal. */
   facing: number;
+  /** World units per texture unit. */
+  scale: number;
 }
 
 function hitBox(box: SceneBox, o: readonly number[], d: readonly number[]): Hit | null {
@@ -127,7 +133,7 @@ function hitBox(box: SceneBox, o: readonly number[], d: readonly number[]): Hit 
   const [i1, i2] = axis === 0 ? [1, 2] : axis === 1 ? [0, 2] : [0, 1];
   const u = (p[i1]! + box.half[i1]!) / (2 * box.half[i1]!);
   const v = (p[i2]! + box.half[i2]!) / (2 * box.half[i2]!);
-  return { distance: near, face: axis * 2 + (p[axis]! > 0 ? 1 : 0), u, v, facing: Math.abs(d[axis]!) };
+  return { distance: near, face: axis * 2 + (p[axis]! > 0 ? 1 : 0), u, v, facing: Math.abs(d[axis]!), scale: 2 * Math.min(box.half[i1]!, box.half[i2]!) };
 }
 
 function hitCylinder(cyl: SceneCylinder, o: readonly number[], d: readonly number[]): Hit | null {
@@ -145,7 +151,7 @@ function hitCylinder(cyl: SceneCylinder, o: readonly number[], d: readonly numbe
       const z = o[2]! + t * d[2]!;
       // Arc length and height, in the same units as a box face's texture (one unit of texture per unit of size).
       const arc = (Math.atan2(z, x) + Math.PI) * cyl.radius;
-      best = { distance: t, face: 0, u: arc / 2, v: (y + cyl.halfHeight) / 2, facing: Math.abs((x * d[0]! + z * d[2]!) / cyl.radius) };
+      best = { distance: t, face: 0, u: arc / 2, v: (y + cyl.halfHeight) / 2, facing: Math.abs((x * d[0]! + z * d[2]!) / cyl.radius), scale: 2 };
     }
   }
   for (const sign of [-1, 1]) {
@@ -154,7 +160,7 @@ function hitCylinder(cyl: SceneCylinder, o: readonly number[], d: readonly numbe
     const x = o[0]! + t * d[0]!;
     const z = o[2]! + t * d[2]!;
     if (t > 0 && x * x + z * z <= cyl.radius ** 2 && (!best || t < best.distance)) {
-      best = { distance: t, face: sign > 0 ? 2 : 1, u: (x + cyl.radius) / 2, v: (z + cyl.radius) / 2, facing: Math.abs(d[1]!) };
+      best = { distance: t, face: sign > 0 ? 2 : 1, u: (x + cyl.radius) / 2, v: (z + cyl.radius) / 2, facing: Math.abs(d[1]!), scale: 2 };
     }
   }
   return best;
@@ -177,7 +183,8 @@ export function renderView(object: SceneObject, ring: RingOptions, k: number): U
       const at = 3 * (y * width + x);
       const noise = () => (hash(ring.seed, k * 100003 + y, x) - 0.5) * 2 * ring.noise * 1.7;
       if (hit) {
-        const colour = texture(hit.face, hit.u, hit.v);
+        const footprint = hit.distance / (focalPx * Math.max(0.2, hit.facing) * hit.scale);
+        const colour = texture(hit.face, hit.u, hit.v, footprint);
         const light = 0.75 + 0.25 * hit.facing;
         for (let c = 0; c < 3; c++) out[at + c] = Math.max(0, Math.min(255, colour[c]! * light + noise()));
       } else {

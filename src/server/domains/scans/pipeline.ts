@@ -50,11 +50,19 @@ export interface PipelineOptions {
  * square (about 0.6 s a pair at 5,000).
  */
 const FEATURES: Record<ScanType, number> = { full: 5000, surface: 5000, detail: 6000 };
+/** Photos smaller than this many pixels (640 × 480) get proportionally fewer keypoints: ORB finds fewer distinct ones there. */
+const FULL_FEATURES_PIXELS = 640 * 480;
 /**
- * Photos ahead on the walk each photo is matched with. Binary descriptors rarely match across more
- * than about 30° of the walk, so pairs further apart cost matching time and add nothing.
+ * Photos ahead on the walk each photo is matched with, at most. Binary descriptors rarely match across
+ * more than about 30° of the walk, so pairs further apart cost matching time and add nothing: a full
+ * scan (once around the part) matches each photo with those within about 36° of the walk.
  */
-const PAIR_WINDOW: Record<ScanType, number> = { full: 3, surface: 3, detail: 4 };
+const PAIR_WINDOW: Record<ScanType, number> = { full: 5, surface: 3, detail: 4 };
+
+function pairWindow(scanType: ScanType, photos: number): number {
+  const window = scanType === 'full' ? Math.max(2, Math.min(PAIR_WINDOW.full, Math.round(photos / 10))) : PAIR_WINDOW[scanType];
+  return Math.min(window, photos - 1);
+}
 /** Points a model keeps at most (the strongest-seen first). */
 export const MAX_POINTS = 200_000;
 
@@ -71,11 +79,13 @@ export async function reconstructPhotos(photos: readonly PipelinePhoto[], option
   const features: PhotoFeatures[] = [];
   for (const [index, photo] of photos.entries()) {
     if (options.signal?.aborted) return { ok: false, reason: 'Processing was stopped before it finished: start it again.', photosPlaced: 0 };
-    features.push(await detectFeatures(await decode(photo), FEATURES[options.scanType]));
+    const decoded = await decode(photo);
+    const share = Math.min(1, (decoded.width * decoded.height) / FULL_FEATURES_PIXELS);
+    features.push(await detectFeatures(decoded, Math.round(FEATURES[options.scanType] * share)));
     progress('features', (index + 1) / photos.length);
   }
-  const pairs = capturePairs(photos.length, Math.min(PAIR_WINDOW[options.scanType], photos.length - 1));
-  const matches = await matchPairs(features, pairs, (done) => progress('matching', done / pairs.length));
+  const pairs = capturePairs(photos.length, pairWindow(options.scanType, photos.length));
+  const matches = matchPairs(features, pairs, (done) => progress('matching', done / pairs.length));
 
   const result = reconstruct(
     { images: features, matches },
