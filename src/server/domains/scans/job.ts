@@ -15,19 +15,25 @@ const WORKER_HEAP_MB = 1536;
 /** How often the session's progress is written while the work goes on. */
 const PROGRESS_EVERY_MS = 750;
 
-/** The worker's file: beside the bundle when the server runs bundled (scripts/start.mjs), else the source through tsx. */
-function workerUrl(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./scan-worker.js', import.meta.url), execArgv: [] };
+/**
+ * The worker: beside the bundle when the server runs bundled (scripts/start.mjs); from the sources
+ * otherwise (development and tests), started by a small script that first registers tsx's loader
+ * in the new thread, since a worker does not inherit the parent's.
+ */
+function startWorker(input: WorkerInput): Worker {
+  const options = { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(fileURLToPath(new URL('./scan-worker.js', import.meta.url)), options);
+  const source = new URL('./worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { ...options, eval: true });
 }
 
 /** Reconstructions run one at a time in a process: each takes a core and up to WORKER_HEAP_MB. */
 let queue: Promise<unknown> = Promise.resolve();
 
 function runWorker(input: WorkerInput, onProgress: (stage: ScanStage, fraction: number) => void, signal: AbortSignal): Promise<PipelineResult> {
-  const { url, execArgv } = workerUrl();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(url), { workerData: input, execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = startWorker(input);
     let settled = false;
     const stop = () => worker.postMessage('stop');
     signal.addEventListener('abort', stop, { once: true });
