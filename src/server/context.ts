@@ -4,6 +4,7 @@ import type { Database } from './db/index.ts';
 import { AuthCache } from './domains/auth/cache.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { findUserById } from './domains/auth/repository.ts';
+import { domainError } from './http/errors.ts';
 
 export interface Context {
   db: Database;
@@ -48,6 +49,13 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 // Activity is recorded at this resolution so that most requests do not write the session.
 const SESSION_TOUCH_MS = 10 * 60_000;
+
+/** The signed-in user of a request to a path outside tRPC (uploads, downloads); 401 when there is none. */
+export async function requireUserOfRequest(req: FastifyRequest): Promise<User> {
+  const user = await userOfRequest(req.server.db, req);
+  if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
+  return user;
+}
 
 /** Resolves the signed-in user of a request once, even when both tRPC and REST ask. */
 export async function userOfRequest(db: Database, req: FastifyRequest): Promise<User | null> {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { userOfRequest } from '../../context.ts';
+import { requireUserOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { documentRoute, sendError } from '../../http/rest.ts';
 import { ZipWriter } from '../../lib/zip.ts';
@@ -20,8 +20,7 @@ export function registerAccountRest(app: FastifyInstance): void {
   });
   app.get('/api/account/export', async (req, reply) => {
     try {
-      const user = await userOfRequest(req.server.db, req);
-      if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
+      const user = await requireUserOfRequest(req);
       const tooMany = await exportTooLarge(req.server.db, user.id);
       if (tooMany) throw domainError('UNPROCESSABLE_CONTENT', `Your account has more than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} ${tooMany}, more than one export holds: export a vehicle's history from its menu instead`);
       const stream = new PassThrough();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { attachBodySchema, FILE_LIMITS, fileIdSchema, isImage } from '../../../shared/files.ts';
-import { userOfRequest } from '../../context.ts';
+import { requireUserOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { readUploadPart } from '../../http/upload.ts';
@@ -10,12 +10,6 @@ import { fileNotFound, removeFile, storeUpload, tooLarge } from './service.ts';
 import { contentDisposition } from './sniff.ts';
 
 const TAG = 'Files';
-
-async function signedIn(req: FastifyRequest) {
-  const user = await userOfRequest(req.server.db, req);
-  if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
-  return user;
-}
 
 function parsedId(req: FastifyRequest): string {
   const parsed = fileIdSchema.safeParse(pathId(req));
@@ -31,7 +25,7 @@ const readUpload = (req: FastifyRequest) => readUploadPart(req, FILE_LIMITS.maxB
  * nosniff; the answer's policy (security-headers.ts) runs nothing and forbids framing (docs/files.md#serving).
  */
 async function serve(req: FastifyRequest, reply: FastifyReply, part: 'content' | 'thumbnail') {
-  const user = await signedIn(req);
+  const user = await requireUserOfRequest(req);
   const id = parsedId(req);
   const row = await readVisibleContent(req.server.db, user.id, id, part);
   if (!row) throw fileNotFound();
@@ -66,7 +60,7 @@ export async function registerFilesRest(app: FastifyInstance): Promise<void> {
         multipartFile: 'file',
       },
       async ({ req }) => {
-        const user = await signedIn(req);
+        const user = await requireUserOfRequest(req);
         const upload = await readUpload(req);
         return storeUpload(req.server.db, user.id, upload.bytes, upload.name, upload.type);
       },
@@ -84,7 +78,7 @@ export async function registerFilesRest(app: FastifyInstance): Promise<void> {
         multipartFile: 'file',
       },
       async ({ caller, req }) => {
-        const user = await signedIn(req);
+        const user = await requireUserOfRequest(req);
         const { id, itemId } = req.params as { id: string; itemId: string };
         // The inspection answers 404 before any byte is read when the caller cannot see it.
         await caller.inspections.get({ id });

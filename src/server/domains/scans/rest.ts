@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { downloadFormatSchema, modelIdSchema, SCAN_LIMITS, scanPhotoMetaSchema, scanSessionIdSchema, type createScanSessionSchema, type listScanSessionsSchema } from '../../../shared/scans.ts';
-import { userOfRequest } from '../../context.ts';
+import { requireUserOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { readUploadPart } from '../../http/upload.ts';
@@ -12,12 +12,6 @@ import { addPhoto } from './service.ts';
 
 const TAG = '3D scans';
 type In<T extends z.ZodType> = z.input<T>;
-
-async function signedIn(req: FastifyRequest) {
-  const user = await userOfRequest(req.server.db, req);
-  if (!user) throw domainError('UNAUTHORIZED', 'No authenticated session');
-  return user;
-}
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, message: string): T {
   const result = schema.safeParse(value);
@@ -82,7 +76,7 @@ export async function registerScanRest(app: FastifyInstance): Promise<void> {
       produces: 'application/octet-stream',
     },
     async ({ req, reply }) => {
-      const user = await signedIn(req);
+      const user = await requireUserOfRequest(req);
       const id = parsed(modelIdSchema, pathId(req), 'Invalid model id');
       const format = parsed(downloadFormatSchema, queryParam(req, 'format') ?? 'ply', 'Format must be ply, stl or obj');
       const file = await modelFile(req.server.db, user, id, format);
@@ -106,7 +100,7 @@ export async function registerScanRest(app: FastifyInstance): Promise<void> {
         multipartFile: 'file',
       },
       async ({ req }) => {
-        const user = await signedIn(req);
+        const user = await requireUserOfRequest(req);
         const id = parsed(scanSessionIdSchema, pathId(req), 'Invalid scan session id');
         const meta = parsed(scanPhotoMetaSchema, { clientKey: queryParam(req, 'clientKey'), overlap: queryParam(req, 'overlap') }, 'Invalid photo details');
         const upload = await readUploadPart(req, SCAN_LIMITS.maxUploadBytes, photoTooLarge);
