@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { User } from '../../../shared/auth.ts';
 import type { ModelDimensions, ModelFormat, ScanModel } from '../../../shared/scans.ts';
 import { MODEL_FORMATS } from '../../../shared/scans.ts';
@@ -29,27 +30,28 @@ function dimensionsOf(points: Float32Array): ModelDimensions | null {
 
 /** Keeps a scan's model and its geometry; answers its id. */
 export async function storeModel(db: Executor, model: NewModel, geometry: ModelGeometry): Promise<string> {
-  const row = await db
+  // The id is chosen here so the row is written once with its own address.
+  const id = randomUUID();
+  await db
     .insertInto('model3d')
     .values({
+      id,
       owner_id: model.ownerId,
       vehicle_id: model.vehicleId,
       component_id: model.componentId,
       name: model.name,
       model_type: geometry.faces.length > 0 ? 'mesh' : 'point-cloud',
-      model_url: 'pending',
+      model_url: `/api/models/${id}`,
       dimensions: JSON.stringify(dimensionsOf(geometry.points)),
       scan_data: JSON.stringify(model.scanData),
       scan_source: 'photo-scan',
       scan_timestamp: new Date(),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('model3d').set({ model_url: `/api/models/${row.id}` }).where('id', '=', row.id).execute();
+    .execute();
   await db
     .insertInto('model3d_geometry')
     .values({
-      model_id: row.id,
+      model_id: id,
       point_count: geometry.points.length / 3,
       points: byteaParam(bytesOf(geometry.points)),
       point_colors: byteaParam(geometry.pointColors),
@@ -59,7 +61,7 @@ export async function storeModel(db: Executor, model: NewModel, geometry: ModelG
       faces: byteaParam(bytesOf(geometry.faces)),
     })
     .execute();
-  return row.id;
+  return id;
 }
 
 /** A model the user may see: their own scan's, a public one, or one the product ships. */
