@@ -18,6 +18,9 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 
 function set(next: ConnectionState): void {
+  // An answer that arrives after the browser said it went offline (a request already under way)
+  // does not bring it back online: the browser's own 'online' event and the next check do.
+  if (next === 'online' && typeof navigator !== 'undefined' && navigator.onLine === false) next = 'offline';
   if (next === state) return;
   state = next;
   for (const listener of listeners) listener();
