@@ -23,7 +23,7 @@ import { STAFF_ROLES, type AcceptedInvite, type PendingInvite, type StaffMember 
 import { makeStaff } from '../helpers/shops.ts';
 import { multipart, picture, TINY_PDF } from '../helpers/files.ts';
 import { modelOf, noisePhoto, scanWithPhotos } from '../helpers/scans.ts';
-import { readPly, readStl } from '../../src/server/domains/scans/sfm/mesh-read.ts';
+import { readPly, readStl } from '../../src/shared/geometry/mesh-read.ts';
 import { CAMERA_MODES, CAMERA_QUALITIES, CAMERA_RESOLUTIONS } from '../../src/shared/camera.ts';
 import { PHOTO_VERDICTS } from '../../src/shared/photo-analysis.ts';
 import { FILE_TYPES, type StoredFile } from '../../src/shared/files.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { applySimilarity, deviation, icp, umeyama } from '../../src/server/domains/scans/sfm/align.ts';
+import { applySimilarity, deviation, icp, umeyama } from '../../src/shared/geometry/align.ts';
 
 /**
  * Photos of a known object for the scan tests and the bench: a box or a cylinder with a blocky,

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import type { ModelGeometry } from './pipeline.ts';
-import { boundingBox, type Mesh } from './sfm/mesh.ts';
+import { boundingBox, type Mesh } from '../../../shared/geometry/mesh.ts';
 import { writeObj, writePly, writeStl } from './sfm/mesh-write.ts';
 
 

@@ -8,7 +8,7 @@ import { storeGenericTruck } from '../../../../tests/helpers/garage.ts';
 import { noisePhoto } from '../../../../tests/helpers/scans.ts';
 import { DEFAULT_BOX, DEFAULT_RING, ringPhotos } from '../../../../tests/helpers/scan-scene.ts';
 import sharp from 'sharp';
-import { readPly, readStl } from './sfm/mesh-read.ts';
+import { readPly, readStl } from '../../../shared/geometry/mesh-read.ts';
 import { SCAN_LIMITS } from '../../../shared/scans.ts';
 import { reconstructSession } from './job.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applySimilarity, composeSimilarity, deviation, icp, umeyama } from './align.ts';
+import { applySimilarity, composeSimilarity, deviation, icp, umeyama } from '../../../../shared/geometry/align.ts';
 import { isolatedPoints } from './cloud-filter.ts';
-import { KdTree } from './kdtree.ts';
-import { rotationAngleBetween, rotationFromVector } from './linalg.ts';
+import { KdTree } from '../../../../shared/geometry/kdtree.ts';
+import { rotationAngleBetween, rotationFromVector } from '../../../../shared/geometry/linalg.ts';
 import { Random } from './random.ts';
 import { surfacePoints } from './test-scene.ts';
 

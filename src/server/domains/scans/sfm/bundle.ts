@@ -8,7 +8,7 @@
  */
 import type { BundleCameras, BundleObservations } from './bundle-terms.ts';
 import { allocateTerms, evaluate, huberWeight, rmsError } from './bundle-terms.ts';
-import { choleskySolveInPlace, invert3, rotationFromVector } from './linalg.ts';
+import { choleskySolveInPlace, invert3, rotationFromVector } from '../../../../shared/geometry/linalg.ts';
 
 export type { BundleCameras, BundleObservations } from './bundle-terms.ts';
 

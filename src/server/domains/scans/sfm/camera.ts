@@ -3,8 +3,8 @@
  * projection to pixels and normalisation of pixel points to the image plane at unit depth. Square
  * pixels, no skew and no lens distortion are assumed; the principal point is the image centre.
  */
-import type { Mat3, Vec3 } from './linalg.ts';
-import { applyTransposed3, identity3, vec3 } from './linalg.ts';
+import type { Mat3, Vec3 } from '../../../../shared/geometry/linalg.ts';
+import { applyTransposed3, identity3, vec3 } from '../../../../shared/geometry/linalg.ts';
 
 export interface Intrinsics {
   /** Focal length in pixels. */

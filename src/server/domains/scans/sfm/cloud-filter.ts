@@ -3,7 +3,7 @@
  * neighbours is far beyond what is usual in the cloud stands alone, as a point triangulated from a
  * wrong match along an epipolar line does, and is dropped.
  */
-import { KdTree } from './kdtree.ts';
+import { KdTree } from '../../../../shared/geometry/kdtree.ts';
 
 /**
  * 1 for each point whose mean distance to its k nearest neighbours exceeds the median of those means

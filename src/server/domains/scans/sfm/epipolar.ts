@@ -3,8 +3,8 @@
  * (pixel coordinates) or of the essential matrix (normalised coordinates), their Sampson error and a
  * seeded MSAC-scored RANSAC around them. Constraint: x₂ᵀ · F · x₁ = 0.
  */
-import type { Mat3 } from './linalg.ts';
-import { choleskySolveInPlace, cross3, matrix, mul3, norm3, nullVector, nullVectorOfMinimal, rotationFromVector, svd, transpose3 } from './linalg.ts';
+import type { Mat3 } from '../../../../shared/geometry/linalg.ts';
+import { choleskySolveInPlace, cross3, matrix, mul3, norm3, nullVector, nullVectorOfMinimal, rotationFromVector, svd, transpose3 } from '../../../../shared/geometry/linalg.ts';
 import { Random, ransacIterations } from './random.ts';
 import { decomposeEssential } from './triangulate.ts';
 

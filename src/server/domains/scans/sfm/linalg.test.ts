@@ -16,7 +16,7 @@ import {
   symmetricEigen,
   transpose,
   vectorFromRotation,
-} from './linalg.ts';
+} from '../../../../shared/geometry/linalg.ts';
 import { Random } from './random.ts';
 import { lookAt } from './test-scene.ts';
 

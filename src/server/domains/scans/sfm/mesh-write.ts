@@ -3,7 +3,7 @@
  * (binary, triangles with facet normals) and OBJ (text, with per-vertex colours as the common
  * "v x y z r g b" extension).
  */
-import type { Mesh, PointCloud } from './mesh.ts';
+import type { Mesh, PointCloud } from '../../../../shared/geometry/mesh.ts';
 
 /** Shortest text that reads back as the same 32-bit float. */
 function number(v: number): string {

@@ -5,8 +5,8 @@
  * how parallel neighbouring normals are (a maximum spanning tree, as Hoppe et al. propose), starting
  * from the point farthest from the centroid with its normal facing outwards.
  */
-import { KdTree } from './kdtree.ts';
-import { matrix, symmetricEigen } from './linalg.ts';
+import { KdTree } from '../../../../shared/geometry/kdtree.ts';
+import { matrix, symmetricEigen } from '../../../../shared/geometry/linalg.ts';
 
 export interface NormalOptions {
   /** Neighbours used for each normal (default 12). */

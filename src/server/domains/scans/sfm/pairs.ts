@@ -5,7 +5,7 @@
  */
 import type { Intrinsics, Pose } from './camera.ts';
 import { estimateEssential } from './epipolar.ts';
-import type { Mat3 } from './linalg.ts';
+import type { Mat3 } from '../../../../shared/geometry/linalg.ts';
 import { Random } from './random.ts';
 import { relativePoseFromEssential } from './triangulate.ts';
 

@@ -5,7 +5,7 @@
  * The DLT needs the points to span three dimensions: a flat scene (all points on one plane) defeats it.
  */
 import type { Pose } from './camera.ts';
-import { choleskySolveInPlace, det3, matrix, mul3, nullVector, rotationFromVector, svd, transpose3, vec3 } from './linalg.ts';
+import { choleskySolveInPlace, det3, matrix, mul3, nullVector, rotationFromVector, svd, transpose3, vec3 } from '../../../../shared/geometry/linalg.ts';
 import { Random, ransacIterations } from './random.ts';
 
 /**

@@ -4,7 +4,7 @@ import { bundleAdjust } from './bundle.ts';
 import { allocateTerms, evaluate } from './bundle-terms.ts';
 import type { Pose } from './camera.ts';
 import { cameraCentre, toCamera } from './camera.ts';
-import { mul3, rotationAngleBetween, rotationFromVector } from './linalg.ts';
+import { mul3, rotationAngleBetween, rotationFromVector } from '../../../../shared/geometry/linalg.ts';
 import { estimatePose, pnpDlt } from './pnp.ts';
 import { Random } from './random.ts';
 import { ringScene } from './test-scene.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applySimilarity, deviation, umeyama } from './align.ts';
+import { applySimilarity, deviation, umeyama } from '../../../../shared/geometry/align.ts';
 import { cameraCentre } from './camera.ts';
-import { mul3, rotationAngleBetween, transpose3 } from './linalg.ts';
+import { mul3, rotationAngleBetween, transpose3 } from '../../../../shared/geometry/linalg.ts';
 import type { ReconstructionStage, ReconstructionSuccess } from './reconstruct.ts';
 import { reconstruct } from './reconstruct.ts';
 import type { SyntheticScene } from './test-scene.ts';

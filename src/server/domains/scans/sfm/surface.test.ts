@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, boxMesh, dropSmallPieces, isClosed, meshVolume, surfaceArea } from './mesh.ts';
-import type { Mesh } from './mesh.ts';
-import { MeshFormatError, readObj, readPly, readStl } from './mesh-read.ts';
+import { boundingBox, boxMesh, dropSmallPieces, isClosed, meshVolume, surfaceArea } from '../../../../shared/geometry/mesh.ts';
+import type { Mesh } from '../../../../shared/geometry/mesh.ts';
+import { MeshFormatError, readObj, readPly, readStl } from '../../../../shared/geometry/mesh-read.ts';
 import { writeObj, writePly, writeStl } from './mesh-write.ts';
 import { estimateNormals } from './normals.ts';
 import { Random } from './random.ts';

@@ -8,9 +8,9 @@
  * has holes, and an open mesh is cut back to within two grid cells of the points. Sharp edges come out
  * rounded by about a grid cell, now and then with a small bump.
  */
-import { KdTree } from './kdtree.ts';
-import type { Mesh } from './mesh.ts';
-import { boundingBox, dropSmallPieces, isClosed } from './mesh.ts';
+import { KdTree } from '../../../../shared/geometry/kdtree.ts';
+import type { Mesh } from '../../../../shared/geometry/mesh.ts';
+import { boundingBox, dropSmallPieces, isClosed } from '../../../../shared/geometry/mesh.ts';
 
 export interface SurfaceOptions {
   /** Grid cells along the longest side of the points' bounding box (default from the point spacing, 24 to 128). */

@@ -5,8 +5,8 @@
  */
 import type { Pose } from './camera.ts';
 import { cameraCentre, identityPose, toCamera } from './camera.ts';
-import type { Mat3, Vec3 } from './linalg.ts';
-import { det3, matrix, mul3, svd, symmetricEigen, transpose3, vec3 } from './linalg.ts';
+import type { Mat3, Vec3 } from '../../../../shared/geometry/linalg.ts';
+import { det3, matrix, mul3, svd, symmetricEigen, transpose3, vec3 } from '../../../../shared/geometry/linalg.ts';
 
 /** One sighting of a point: the camera's pose and the normalised image coordinates. */
 export interface Sighting {
