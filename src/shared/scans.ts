@@ -99,6 +99,33 @@ export const scanPhotoMetaSchema = z
   .strict();
 export type ScanPhotoMeta = z.output<typeof scanPhotoMetaSchema>;
 
+export const listModelsSchema = z
+  .object({
+    vehicleId: uuid('vehicle').optional(),
+    componentId: uuid('component').optional(),
+    limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(50, 'Limit must be at most 50').default(50),
+  })
+  .strict()
+  .prefault({});
+
+/** A known length measured on a model sets its scale: at most 100 m per model unit, at least 1 µm. */
+export const MODEL_SCALE_LIMITS = { min: 0.001, max: 100_000 } as const;
+
+export const updateModelSchema = z
+  .object({
+    id: modelIdSchema,
+    name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters').optional(),
+    mmPerUnit: z
+      .number({ error: 'Scale must be a number' })
+      .min(MODEL_SCALE_LIMITS.min, 'Scale is too small: measure a longer known length')
+      .max(MODEL_SCALE_LIMITS.max, 'Scale is too large: check the known length')
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((value) => value.name !== undefined || value.mmPerUnit !== undefined, { message: 'Nothing to change: give a name or a scale' });
+export type UpdateModelInput = z.input<typeof updateModelSchema>;
+
 export const downloadFormatSchema = z.enum(MODEL_FORMATS, { error: 'Format must be ply, stl or obj' });
 
 export interface ScanPhoto {
@@ -137,6 +164,10 @@ export interface ScanModel {
   /** Reconstruction figures: photos placed, mean reprojection error in pixels, time. */
   scanData: { photosPlaced: number; photosTaken: number; reprojectionErrorPx: number; seconds: number } | null;
   downloads: Record<ModelFormat, string>;
+  /** Millimetres per model unit, once a scale was set from a known length; null before. */
+  mmPerUnit: number | null;
+  /** Whether the user may rename it and set its scale (their own scan's model). */
+  editable: boolean;
   createdAt: Date;
 }
 

@@ -1016,6 +1016,8 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'scans.create': { rule: 'signedIn', input: () => ({ resolution: 'low' }) satisfies In['scans']['create'] },
   'scans.process': { rule: 'ownRow', input: async (fx) => ({ id: await scanWithPhotos(fx.db, fx.users.ownerA, 8) }) satisfies In['scans']['process'] },
   'scans.model': { rule: 'ownRow', input: (fx) => ({ id: fx.modelOfA }) satisfies In['scans']['model'] },
+  'scans.models': { rule: 'ownList', watched: (fx) => fx.modelOfA, ids: listIds },
+  'scans.updateModel': { rule: 'ownRow', input: (fx) => ({ id: fx.modelOfA, mmPerUnit: 2.5 }) satisfies In['scans']['updateModel'] },
   'avatars.list': { rule: 'ownList', watched: (fx) => fx.avatarOfA, ids: listIds },
   'avatars.active': {
     rule: 'signedIn',
@@ -1560,6 +1562,8 @@ const REST: Record<string, RestRow> = {
     request: async (fx) => ({ url: `/api/scan-sessions/${await scanWithPhotos(fx.db, fx.users.ownerA, 0)}/images?clientKey=matrix`, upload: { content: await noisePhoto(5), name: 'side.jpg', type: 'image/jpeg' } }),
   },
   'GET /api/models/:id': { request: (fx) => ({ url: `/api/models/${fx.modelOfA}` }) },
+  'GET /api/models': { request: () => ({ url: '/api/models?limit=50' }) },
+  'PATCH /api/models/:id': { request: (fx) => ({ url: `/api/models/${fx.modelOfA}`, body: { name: 'Matrix' } }) },
   'GET /api/models/:id/download': { rule: 'ownRow', request: (fx) => ({ url: `/api/models/${fx.modelOfA}/download?format=stl` }) },
   // The upload checks the inspection before reading the file: refused cells store nothing.
   'POST /api/inspections/:id/items/:itemId/photos': {

@@ -1207,6 +1207,8 @@ const modelShape = z
     scanTimestamp: when.nullable(),
     scanData: z.object({ photosTaken: z.number(), photosPlaced: z.number(), reprojectionErrorPx: z.number(), seconds: z.number() }).strict().nullable(),
     downloads: z.object({ ply: text, stl: text, obj: text }).strict(),
+    mmPerUnit: z.number().positive().nullable(),
+    editable: z.boolean(),
     createdAt: when,
   })
   .strict();
@@ -2813,6 +2815,15 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'owner', status: 202, shape: scanShape, check: (s) => expect(s).toMatchObject({ status: 'processing', stage: 'queued' }) }),
   row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', status: 200, shape: modelShape, check: (m) => expect(m).toMatchObject({ modelType: 'mesh', pointCount: 4, faceCount: 4, dimensions: { size: [1, 1, 1] } }) }),
   row({ method: 'GET', route: '/api/models/:id', url: '/api/models/nope', as: 'owner', status: 400 }),
+  row({ method: 'GET', route: '/api/models', as: 'owner', status: 200, shape: z.array(modelShape), check: (list, fx) => expect(list.map((m) => m.id)).toContain(fx.modelId) }),
+  row({ method: 'GET', route: '/api/models', url: '/api/models?limit=51', as: 'owner', status: 400, check: (e) => expect(e).toMatchObject({ message: 'Limit must be at most 50' }) }),
+  row({ method: 'GET', route: '/api/models', as: 'other', status: 200, shape: z.array(modelShape), check: (list, fx) => expect(list.map((m) => m.id)).not.toContain(fx.modelId) }),
+  row({ method: 'GET', route: '/api/models', as: 'anonymous', status: 401 }),
+  row({ method: 'PATCH', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', body: () => ({ name: 'Front caliper', mmPerUnit: 41.5 }), status: 200, shape: modelShape, check: (m) => expect(m).toMatchObject({ name: 'Front caliper', mmPerUnit: 41.5, editable: true }) }),
+  row({ method: 'PATCH', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', body: () => ({ mmPerUnit: 0 }), status: 400, check: (e) => expect(e).toMatchObject({ message: 'mmPerUnit: Scale is too small: measure a longer known length' }) }),
+  row({ method: 'PATCH', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', body: () => ({}), status: 400, check: (e) => expect(e).toMatchObject({ message: 'Nothing to change: give a name or a scale' }) }),
+  row({ method: 'PATCH', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'other', body: () => ({ name: 'Mine' }), status: 404 }),
+  row({ method: 'PATCH', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'anonymous', body: () => ({ name: 'Mine' }), status: 401 }),
   row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Model not found' }) }),
   row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'anonymous', status: 401 }),
   row({

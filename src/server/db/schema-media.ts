@@ -31,6 +31,8 @@ export interface Model3dTable {
   is_public: ColumnType<boolean, boolean | undefined, boolean>;
   /** Migration 0028: whose scan made it (null: a model the product ships). */
   owner_id: string | null;
+  /** Migration 0029: millimetres per model unit, once the owner set a scale from a known length. */
+  mm_per_unit: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

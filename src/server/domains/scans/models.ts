@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '../../../shared/auth.ts';
-import type { ModelDimensions, ModelFormat, ScanModel } from '../../../shared/scans.ts';
+import type { z } from 'zod';
+import type { listModelsSchema, ModelDimensions, ModelFormat, ScanModel, updateModelSchema } from '../../../shared/scans.ts';
 import { MODEL_FORMATS } from '../../../shared/scans.ts';
 import type { Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
@@ -8,7 +9,6 @@ import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import type { ModelGeometry } from './pipeline.ts';
 import { boundingBox, type Mesh } from '../../../shared/geometry/mesh.ts';
 import { writeObj, writePly, writeStl } from './sfm/mesh-write.ts';
-
 
 export interface NewModel {
   ownerId: string;
@@ -64,20 +64,21 @@ export async function storeModel(db: Executor, model: NewModel, geometry: ModelG
   return id;
 }
 
+const MODEL_COLUMNS = ['model3d.id', 'owner_id', 'vehicle_id', 'component_id', 'name', 'model_type', 'dimensions', 'scan_data', 'scan_source', 'scan_timestamp', 'is_public', 'mm_per_unit', 'model3d.created_at', 'point_count', 'face_count'] as const;
+
+function modelRows(db: Executor) {
+  return db.selectFrom('model3d').leftJoin('model3d_geometry', 'model3d_geometry.model_id', 'model3d.id').select(MODEL_COLUMNS);
+}
+type ModelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof modelRows>['executeTakeFirst']>>>;
+
 /** A model the user may see: their own scan's, a public one, or one the product ships. */
-async function visibleModel(db: Executor, user: User, id: string) {
-  const row = await db
-    .selectFrom('model3d')
-    .leftJoin('model3d_geometry', 'model3d_geometry.model_id', 'model3d.id')
-    .select(['model3d.id', 'owner_id', 'vehicle_id', 'component_id', 'name', 'model_type', 'dimensions', 'scan_data', 'scan_source', 'scan_timestamp', 'is_public', 'model3d.created_at', 'point_count', 'face_count'])
-    .where('model3d.id', '=', id)
-    .executeTakeFirst();
+async function visibleModel(db: Executor, user: User, id: string): Promise<ModelRow> {
+  const row = await modelRows(db).where('model3d.id', '=', id).executeTakeFirst();
   if (!row || (row.owner_id !== null && row.owner_id !== user.id && !row.is_public)) throw modelNotFound();
   return row;
 }
 
-export async function getModel(db: Executor, user: User, id: string): Promise<ScanModel> {
-  const row = await visibleModel(db, user, id);
+function toScanModel(row: ModelRow, user: User): ScanModel {
   return {
     id: row.id,
     name: row.name,
@@ -91,8 +92,39 @@ export async function getModel(db: Executor, user: User, id: string): Promise<Sc
     scanTimestamp: row.scan_timestamp,
     scanData: (row.scan_data as ScanModel['scanData']) ?? null,
     downloads: Object.fromEntries(MODEL_FORMATS.map((format) => [format, `/api/models/${row.id}/download?format=${format}`])) as Record<ModelFormat, string>,
+    mmPerUnit: row.mm_per_unit,
+    editable: row.owner_id === user.id,
     createdAt: row.created_at,
   };
+}
+
+export async function getModel(db: Executor, user: User, id: string): Promise<ScanModel> {
+  return toScanModel(await visibleModel(db, user, id), user);
+}
+
+/** The user's own models (their scans' results), newest first, optionally of one vehicle or component. */
+export async function listModels(db: Executor, user: User, input: z.output<typeof listModelsSchema>): Promise<ScanModel[]> {
+  let query = modelRows(db).where('owner_id', '=', user.id);
+  if (input.vehicleId) query = query.where('vehicle_id', '=', input.vehicleId);
+  if (input.componentId) query = query.where('component_id', '=', input.componentId);
+  const rows = await query.orderBy('model3d.created_at', 'desc').orderBy('model3d.id', 'desc').limit(input.limit).execute();
+  return rows.map((row) => toScanModel(row, user));
+}
+
+/** Renames a model or sets its scale (millimetres per unit; null forgets it): its owner alone. */
+export async function updateModel(db: Executor, user: User, input: z.output<typeof updateModelSchema>): Promise<ScanModel> {
+  const row = await visibleModel(db, user, input.id);
+  if (row.owner_id !== user.id) throw domainError('FORBIDDEN', 'Only the owner of a scan may change its model');
+  await db
+    .updateTable('model3d')
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.mmPerUnit !== undefined ? { mm_per_unit: input.mmPerUnit } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', input.id)
+    .execute();
+  return getModel(db, user, input.id);
 }
 
 /** A model's geometry as arrays (for the viewer and the downloads). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
-import { downloadFormatSchema, modelIdSchema, SCAN_LIMITS, scanPhotoMetaSchema, scanSessionIdSchema, type createScanSessionSchema, type listScanSessionsSchema } from '../../../shared/scans.ts';
+import { downloadFormatSchema, modelIdSchema, SCAN_LIMITS, scanPhotoMetaSchema, scanSessionIdSchema, type createScanSessionSchema, type listModelsSchema, type listScanSessionsSchema, type updateModelSchema } from '../../../shared/scans.ts';
 import { requireUserOfRequest } from '../../context.ts';
 import { domainError } from '../../http/errors.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
@@ -58,6 +58,24 @@ export async function registerScanRest(app: FastifyInstance): Promise<void> {
       procedure: 'scans.process',
     },
     ({ caller, req }) => caller.scans.process({ id: pathId(req) }),
+  );
+  restRoute(
+    app,
+    { method: 'GET', url: '/api/models', summary: 'Your 3D models (your scans\u2019 results), newest first (`vehicleId`, `componentId`, `limit` at most 50)', tag: TAG, auth: 'user', procedure: 'scans.models', inputFrom: 'query' },
+    ({ caller, req }) => caller.scans.models({ vehicleId: queryParam(req, 'vehicleId'), componentId: queryParam(req, 'componentId'), limit: queryParam(req, 'limit') } as In<typeof listModelsSchema>),
+  );
+  restRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/models/:id',
+      summary: 'Rename one of your models or set its scale: `{ "name"?, "mmPerUnit"? }` (millimetres per model unit, from a known length; null forgets it)',
+      tag: TAG,
+      auth: 'user',
+      procedure: 'scans.updateModel',
+      inputFrom: 'body',
+    },
+    ({ caller, req }) => caller.scans.updateModel({ ...objectBody(req), id: pathId(req) } as In<typeof updateModelSchema>),
   );
   restRoute(
     app,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createScanSessionSchema, listScanSessionsSchema, modelIdSchema, scanSessionIdSchema } from '../../../shared/scans.ts';
+import { createScanSessionSchema, listModelsSchema, listScanSessionsSchema, modelIdSchema, scanSessionIdSchema, updateModelSchema } from '../../../shared/scans.ts';
 import { authedProcedure, router } from '../../trpc.ts';
-import { getModel } from './models.ts';
+import { getModel, listModels, updateModel } from './models.ts';
 import { listSessions } from './repository.ts';
 import { createSession, getSession, processSession } from './service.ts';
 
@@ -18,4 +18,6 @@ export const scansRouter = router({
   create: authedProcedure.input(createScanSessionSchema).mutation(({ ctx, input }) => createSession(ctx.db, ctx.user, input)),
   process: authedProcedure.input(bySession).mutation(({ ctx, input }) => processSession(ctx.db, ctx.user, input.id)),
   model: authedProcedure.input(z.object({ id: modelIdSchema }).strict()).query(({ ctx, input }) => getModel(ctx.db, ctx.user, input.id)),
+  models: authedProcedure.input(listModelsSchema).query(({ ctx, input }) => listModels(ctx.db, ctx.user, input)),
+  updateModel: authedProcedure.input(updateModelSchema).mutation(({ ctx, input }) => updateModel(ctx.db, ctx.user, input)),
 });
