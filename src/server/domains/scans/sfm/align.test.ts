@@ -3,7 +3,7 @@ import { applySimilarity, composeSimilarity, deviation, icp, umeyama } from '../
 import { isolatedPoints } from './cloud-filter.ts';
 import { KdTree } from '../../../../shared/geometry/kdtree.ts';
 import { rotationAngleBetween, rotationFromVector } from '../../../../shared/geometry/linalg.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { surfacePoints } from './test-scene.ts';
 
 const known = { scale: 2.5, R: rotationFromVector([0.3, -1.1, 0.7]), t: Float64Array.of(4, -2, 0.5) };

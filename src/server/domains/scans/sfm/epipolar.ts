@@ -5,7 +5,7 @@
  */
 import type { Mat3 } from '../../../../shared/geometry/linalg.ts';
 import { choleskySolveInPlace, cross3, matrix, mul3, norm3, nullVector, nullVectorOfMinimal, rotationFromVector, svd, transpose3 } from '../../../../shared/geometry/linalg.ts';
-import { Random, ransacIterations } from './random.ts';
+import { Random, ransacIterations } from '../../../../shared/geometry/random.ts';
 import { decomposeEssential } from './triangulate.ts';
 
 /** Translation and scale taking the chosen points to centroid 0 and mean distance √2 (Hartley). */

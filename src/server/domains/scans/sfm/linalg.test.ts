@@ -17,7 +17,7 @@ import {
   transpose,
   vectorFromRotation,
 } from '../../../../shared/geometry/linalg.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { lookAt } from './test-scene.ts';
 
 function randomMatrix(random: Random, rows: number, cols: number) {

@@ -8,7 +8,7 @@ import { bundleAdjust } from './bundle.ts';
 import type { Intrinsics, Pose } from './camera.ts';
 import { cameraCentre, toCamera } from './camera.ts';
 import { estimatePose } from './pnp.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../../../shared/geometry/random.ts';
 import type { Tracks } from './tracks.ts';
 import { triangulate, triangulationAngle } from './triangulate.ts';
 

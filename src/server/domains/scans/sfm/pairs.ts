@@ -6,7 +6,7 @@
 import type { Intrinsics, Pose } from './camera.ts';
 import { estimateEssential } from './epipolar.ts';
 import type { Mat3 } from '../../../../shared/geometry/linalg.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { relativePoseFromEssential } from './triangulate.ts';
 
 export interface VerifiedPair {

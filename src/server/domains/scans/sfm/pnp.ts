@@ -6,7 +6,7 @@
  */
 import type { Pose } from './camera.ts';
 import { choleskySolveInPlace, det3, matrix, mul3, nullVector, rotationFromVector, svd, transpose3, vec3 } from '../../../../shared/geometry/linalg.ts';
-import { Random, ransacIterations } from './random.ts';
+import { Random, ransacIterations } from '../../../../shared/geometry/random.ts';
 
 /**
  * The pose from at least six correspondences: world points (x, y, z triples) and normalised image

@@ -6,7 +6,7 @@ import type { Pose } from './camera.ts';
 import { cameraCentre, toCamera } from './camera.ts';
 import { mul3, rotationAngleBetween, rotationFromVector } from '../../../../shared/geometry/linalg.ts';
 import { estimatePose, pnpDlt } from './pnp.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { ringScene } from './test-scene.ts';
 
 const DEG = 180 / Math.PI;

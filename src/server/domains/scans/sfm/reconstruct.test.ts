@@ -9,7 +9,7 @@ import { ringScene, surfacePoints } from './test-scene.ts';
 import { estimateNormals } from './normals.ts';
 import { surfaceFromPoints } from './surface.ts';
 import { buildTracks } from './tracks.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 
 const DEG = 180 / Math.PI;
 

@@ -8,7 +8,7 @@ import { identityPose, intrinsicsFor, intrinsicsMatrix, normalisePoints } from '
 import { isolatedPoints } from './cloud-filter.ts';
 import { Model } from './model.ts';
 import { chooseInitialPair, verifyPairs } from './pairs.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { buildTracks } from './tracks.ts';
 import type { ReconstructedCamera, ReconstructionFailure, ReconstructionFailureCode, ReconstructionInput, ReconstructionOptions, ReconstructionResult, ReconstructionStage } from './types.ts';
 

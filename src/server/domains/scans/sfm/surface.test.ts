@@ -4,7 +4,7 @@ import type { Mesh } from '../../../../shared/geometry/mesh.ts';
 import { MeshFormatError, readObj, readPly, readStl } from '../../../../shared/geometry/mesh-read.ts';
 import { writeObj, writePly, writeStl } from './mesh-write.ts';
 import { estimateNormals } from './normals.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { marchingTetrahedra, surfaceFromPoints } from './surface.ts';
 import { surfacePoints } from './test-scene.ts';
 

@@ -6,7 +6,7 @@
 import type { Intrinsics, Pose } from './camera.ts';
 import { toCamera } from './camera.ts';
 import { cross3, norm3, scale3, sub3, vec3 } from '../../../../shared/geometry/linalg.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import type { ImageFeatures, PairMatches, ReconstructionInput } from './types.ts';
 
 export interface SceneOptions {

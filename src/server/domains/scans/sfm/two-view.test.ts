@@ -3,7 +3,7 @@ import type { Pose } from './camera.ts';
 import { cameraCentre, intrinsicsFor, normalisePoints, reprojectionError } from './camera.ts';
 import { eightPoint, essentialFromFundamental, estimateEssential, estimateFundamental, sampsonError } from './epipolar.ts';
 import { applyTransposed3, dot3, mul3, norm3, rotationAngleBetween, transpose3 } from '../../../../shared/geometry/linalg.ts';
-import { Random } from './random.ts';
+import { Random } from '../../../../shared/geometry/random.ts';
 import { ringScene } from './test-scene.ts';
 import { decomposeEssential, depthIn, essentialFromPose, relativePoseFromEssential, triangulate, triangulationAngle } from './triangulate.ts';
 
