@@ -16,13 +16,18 @@ export async function noisePhoto(seed: number, width = 320, height = 240): Promi
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** A session of the user's with `photos` photo rows written directly (their bytes are not a picture: for tests that never process them). */
-export async function scanWithPhotos(db: Database, user: User, photos: number): Promise<string> {
+/**
+ * A session of the user's with `photos` photo rows written directly: one byte each (not a picture:
+ * for tests that never process them), or with `pictures` a noise photo each (320 × 240, about 80 KB),
+ * which the reconstruction reads and fails on (they share nothing).
+ */
+export async function scanWithPhotos(db: Database, user: User, photos: number, options: { pictures?: boolean } = {}): Promise<string> {
   const session = await callerFor(db, user).scans.create({ resolution: 'low' });
   for (let k = 1; k <= photos; k++) {
+    const content = options.pictures ? await noisePhoto(k) : Buffer.from([k]);
     await db
       .insertInto('scan_images')
-      .values({ session_id: session.id, ordinal: k, client_key: `fixture-${k}`, content: byteaParam(Buffer.from([k])), byte_size: 1, width: 1024, height: 768, focal_px: 1200, focal_source: 'fallback', sharpness: 500, overlap: null })
+      .values({ session_id: session.id, ordinal: k, client_key: `fixture-${k}`, content: byteaParam(content), byte_size: content.byteLength, width: options.pictures ? 320 : 1024, height: options.pictures ? 240 : 768, focal_px: 1200, focal_source: 'fallback', sharpness: 500, overlap: null })
       .execute();
   }
   return session.id;

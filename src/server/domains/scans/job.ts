@@ -8,7 +8,7 @@ import { storeModel } from './models.ts';
 import type { PipelineResult } from './pipeline.ts';
 import { findSession, setProcessing } from './repository.ts';
 import { RECONSTRUCT_JOB } from './service.ts';
-import type { WorkerInput, WorkerMessage } from './worker.ts';
+import type { JobMessage, WorkerInput, WorkerMessage } from './worker.ts';
 
 /** Memory a reconstruction's thread may take (photos, features, the bundle adjustment's system). */
 const WORKER_HEAP_MB = 1536;
@@ -31,11 +31,17 @@ function startWorker(input: WorkerInput): Worker {
 /** Reconstructions run one at a time in a process: each takes a core and up to WORKER_HEAP_MB. */
 let queue: Promise<unknown> = Promise.resolve();
 
-function runWorker(input: WorkerInput, onProgress: (stage: ScanStage, fraction: number) => void, signal: AbortSignal): Promise<PipelineResult> {
+/** A photo's bytes as the worker asked for them, or null when the photo is no longer there. */
+type ReadPhoto = (index: number) => Promise<{ jpeg: Uint8Array<ArrayBuffer>; focalPx: number | null } | null>;
+
+/** A photo could not be read from the database: the job runs again later rather than failing the scan. */
+class PhotoReadError extends Error {}
+
+function runWorker(input: WorkerInput, read: ReadPhoto, onProgress: (stage: ScanStage, fraction: number) => void, signal: AbortSignal): Promise<PipelineResult> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(input);
     let settled = false;
-    const stop = () => worker.postMessage('stop');
+    const stop = () => worker.postMessage('stop' satisfies JobMessage);
     signal.addEventListener('abort', stop, { once: true });
     const finish = (action: () => void) => {
       if (settled) return;
@@ -43,8 +49,23 @@ function runWorker(input: WorkerInput, onProgress: (stage: ScanStage, fraction: 
       signal.removeEventListener('abort', stop);
       action();
     };
+    // One photo at a time: the worker asks for the next only when it is done with the last.
+    const serve = async (index: number) => {
+      let photo: Awaited<ReturnType<ReadPhoto>>;
+      try {
+        photo = signal.aborted ? null : await read(index);
+      } catch (error) {
+        finish(() => reject(new PhotoReadError(error instanceof Error ? error.message : String(error))));
+        void worker.terminate();
+        return;
+      }
+      if (settled) return;
+      const message: JobMessage = { index, photo: photo && { jpeg: photo.jpeg.buffer, focalPx: photo.focalPx } };
+      worker.postMessage(message, photo ? [photo.jpeg.buffer] : []);
+    };
     worker.on('message', (message: WorkerMessage) => {
       if ('progress' in message) onProgress(...message.progress);
+      else if ('need' in message) void serve(message.need);
       else finish(() => resolve(message.result));
     });
     worker.on('error', (error) => finish(() => reject(error)));
@@ -53,22 +74,27 @@ function runWorker(input: WorkerInput, onProgress: (stage: ScanStage, fraction: 
 }
 
 /**
- * Processes one session (docs/scans.md#processing): its photos go to the worker; the stage and
- * progress are written as it goes; a model is kept on success, the reason a person can act on on
- * failure. When the runner stops (the server shuts down) the job is left to run again later and
- * the session stays processing; a crashed worker fails the session with what happened.
+ * Processes one session (docs/scans.md#processing): the worker asks for its photos one by one, each
+ * read from the database when asked and handed over without a copy, so the server holds one photo
+ * at a time; the stage and progress are written as it goes; a model is kept on success (unless the
+ * scan was deleted meanwhile), the reason a person can act on on failure. When the runner stops
+ * (the server shuts down) or a photo cannot be read, the job is left to run again later and the
+ * session stays processing; a crashed worker fails the session with what happened.
  */
 export async function reconstructSession(db: Database, sessionId: string, signal: AbortSignal): Promise<void> {
   const session = await findSession(db, sessionId);
   if (!session || session.status !== 'processing') return;
-  const rows = await db
-    .selectFrom('scan_images')
-    .select([byteaAsBase64('content').as('content'), 'focal_px', 'focal_source'])
-    .where('session_id', '=', sessionId)
-    .orderBy('ordinal')
-    .execute();
-  // A focal length guessed from nothing is left to the reconstruction to find.
-  const photos = rows.map((row) => ({ jpeg: new Uint8Array(fromBase64(row.content ?? '')), focalPx: row.focal_source === 'fallback' ? null : row.focal_px }));
+  const photos = await db.selectFrom('scan_images').select(['id', 'focal_px', 'focal_source']).where('session_id', '=', sessionId).orderBy('ordinal').execute();
+  const read: ReadPhoto = async (index) => {
+    const photo = photos[index];
+    if (!photo) return null;
+    const row = await db.selectFrom('scan_images').select(byteaAsBase64('content').as('content')).where('id', '=', photo.id).executeTakeFirst();
+    if (!row?.content) return null;
+    // Its own buffer, exactly the photo's size, so that it can be transferred to the worker.
+    const jpeg = new Uint8Array(fromBase64(row.content));
+    // A focal length guessed from nothing is left to the reconstruction to find.
+    return { jpeg, focalPx: photo.focal_source === 'fallback' ? null : photo.focal_px };
+  };
   let written = 0;
   const onProgress = (stage: ScanStage, fraction: number) => {
     const now = Date.now();
@@ -78,13 +104,13 @@ export async function reconstructSession(db: Database, sessionId: string, signal
   };
   await setProcessing(db, sessionId, { status: 'processing', stage: 'features', progress: 0 });
 
-  const run = queue.then(() => runWorker({ photos, scanType: session.scan_type }, onProgress, signal));
+  const run = queue.then(() => runWorker({ count: photos.length, scanType: session.scan_type }, read, onProgress, signal));
   queue = run.catch(() => undefined);
   let result: PipelineResult;
   try {
     result = await run;
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof PhotoReadError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     await setProcessing(db, sessionId, { status: 'failed', stage: null, progress: 0, failureReason: `Processing stopped unexpectedly (${detail.slice(0, 200)}): process the scan again, or with fewer photos.` });
     return;
@@ -96,6 +122,8 @@ export async function reconstructSession(db: Database, sessionId: string, signal
     return;
   }
   await db.transaction().execute(async (trx) => {
+    // A scan deleted while it was processed keeps nothing.
+    if ((await findSession(trx, sessionId, true))?.status !== 'processing') return;
     const modelId = await storeModel(
       trx,
       { ownerId: session.user_id, vehicleId: session.vehicle_id, componentId: session.component_id, name: `Scan of ${session.created_at.toISOString().slice(0, 10)}`, scanData: result.stats },

@@ -17,6 +17,16 @@ export interface PipelinePhoto {
   focalPx: number | null;
 }
 
+/**
+ * Where the photos come from, one at a time: the worker asks the job for each in turn
+ * (docs/scans.md#processing), so neither holds more than one photo's bytes. null when the photo is no
+ * longer there (the scan was deleted while it was processed) or processing was stopped meanwhile.
+ */
+export interface PhotoSource {
+  readonly count: number;
+  load(index: number): Promise<PipelinePhoto | null>;
+}
+
 /** A model's geometry as it is kept: float32 xyz points with uint8 rgb, and a surface's float32 vertices with uint32 triangles. */
 export interface ModelGeometry {
   points: Float32Array;
@@ -73,18 +83,29 @@ async function decode(photo: PipelinePhoto) {
   return { width: info.width, height: info.height, grey, rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), focalPx: photo.focalPx };
 }
 
-export async function reconstructPhotos(photos: readonly PipelinePhoto[], options: PipelineOptions): Promise<PipelineResult> {
+const STOPPED = 'Processing was stopped before it finished: start it again.';
+
+/**
+ * Each photo is decoded, its features found (with the colour under each keypoint, all the points'
+ * colours need later) and its pixels dropped before the next is asked for: what stays of a photo
+ * is its features, a few hundred kilobytes.
+ */
+export async function reconstructPhotos(photos: readonly PipelinePhoto[] | PhotoSource, options: PipelineOptions): Promise<PipelineResult> {
+  const source: PhotoSource = 'load' in photos ? photos : { count: photos.length, load: async (index) => photos[index] ?? null };
   const started = performance.now();
   const progress = options.onProgress ?? (() => undefined);
   const features: PhotoFeatures[] = [];
-  for (const [index, photo] of photos.entries()) {
-    if (options.signal?.aborted) return { ok: false, reason: 'Processing was stopped before it finished: start it again.', photosPlaced: 0 };
+  for (let index = 0; index < source.count; index++) {
+    if (options.signal?.aborted) return { ok: false, reason: STOPPED, photosPlaced: 0 };
+    const photo = await source.load(index);
+    if (options.signal?.aborted) return { ok: false, reason: STOPPED, photosPlaced: 0 };
+    if (!photo) return { ok: false, reason: `Photo ${index + 1} of this scan was removed while it was processed: process the scan again`, photosPlaced: 0 };
     const decoded = await decode(photo);
     const share = Math.min(1, (decoded.width * decoded.height) / FULL_FEATURES_PIXELS);
     features.push(await detectFeatures(decoded, Math.round(FEATURES[options.scanType] * share)));
-    progress('features', (index + 1) / photos.length);
+    progress('features', (index + 1) / source.count);
   }
-  const pairs = capturePairs(photos.length, pairWindow(options.scanType, photos.length));
+  const pairs = capturePairs(source.count, pairWindow(options.scanType, source.count));
   const matches = matchPairs(features, pairs, (done) => progress('matching', done / pairs.length));
 
   const result = reconstruct(
@@ -117,7 +138,7 @@ export async function reconstructPhotos(photos: readonly PipelinePhoto[], option
     cameraCentres: result.cameras.map((camera) => (camera.centre ? ([camera.centre[0]!, camera.centre[1]!, camera.centre[2]!] as const) : null)),
     geometry: { points: Float32Array.from(xyz), pointColors: rgb, vertices: Float32Array.from(mesh.positions), faces: Uint32Array.from(mesh.triangles) },
     stats: {
-      photosTaken: photos.length,
+      photosTaken: source.count,
       photosPlaced: result.stats.imagesPlaced,
       reprojectionErrorPx: Math.round(result.stats.meanReprojectionErrorPx * 100) / 100,
       seconds: Math.round((performance.now() - started) / 100) / 10,

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { multipart, picture } from '../../../../tests/helpers/files.ts';
 import { storeGenericTruck } from '../../../../tests/helpers/garage.ts';
-import { noisePhoto } from '../../../../tests/helpers/scans.ts';
+import { noisePhoto, scanWithPhotos } from '../../../../tests/helpers/scans.ts';
 import { DEFAULT_BOX, DEFAULT_RING, ringPhotos } from '../../../../tests/helpers/scan-scene.ts';
 import sharp from 'sharp';
 import { readPly, readStl } from '../../../shared/geometry/mesh-read.ts';
@@ -94,6 +94,24 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
     expect(failed.failureReason).toMatch(/^[A-Z].*\.$/);
     // A failed scan may be processed again (after more photos, or as it is).
     expect((await mine.scans.process({ id: session.id })).status).toBe('processing');
+  });
+
+  it('reads the photos one by one as the reconstruction asks: a photo removed meanwhile fails the scan with a reason', async () => {
+    const db = getDb();
+    const owner = await createUser(db, { role: 'tech' });
+    const mine = callerFor(db, owner);
+    const id = await scanWithPhotos(db, owner, SCAN_LIMITS.minPhotosToProcess, { pictures: true });
+    await mine.scans.process({ id });
+    const run = reconstructSession(db, id, new AbortController().signal);
+    // The photos are listed before the stage is written; the last is asked for only after the others' features.
+    await expect.poll(async () => (await mine.scans.get({ id })).stage, { timeout: 10_000, interval: 5 }).toBe('features');
+    await db.deleteFrom('scan_images').where('session_id', '=', id).where('ordinal', '=', SCAN_LIMITS.minPhotosToProcess).execute();
+    await run;
+    expect(await mine.scans.get({ id })).toMatchObject({
+      status: 'failed',
+      resultModelId: null,
+      failureReason: `Photo ${SCAN_LIMITS.minPhotosToProcess} of this scan was removed while it was processed: process the scan again.`,
+    });
   });
 
   it('reconstructs 24 photos of a box, taken with their lens in EXIF, into a model with its downloads', async () => {
