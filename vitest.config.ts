@@ -41,6 +41,7 @@ const unitTests = [
   'src/server/domains/scans/sfm/surface.test.ts',
   'src/server/domains/scans/pipeline.test.ts',
   'src/shared/geometry/reference-models.test.ts',
+  'src/shared/geometry/compare.test.ts',
   'src/shared/geometry/overlap.test.ts',
 ];
 
