@@ -167,14 +167,30 @@ export class SurfaceDistance {
   }
 }
 
-/** The triangle across each edge of each triangle, by matching an edge a→b with the reverse b→a. */
+/**
+ * The triangle across each edge of each triangle, by matching an edge a→b with the reverse b→a among
+ * the triangles around b (typed arrays only, so a scan's mesh of a million triangles stays affordable).
+ */
 function edgeNeighbours(mesh: Mesh): Int32Array {
   const tri = mesh.triangles;
   const vertices = mesh.positions.length / 3;
-  const owner = new Map<number, number>();
   const count = tri.length / 3;
-  for (let t = 0; t < count; t++) for (let k = 0; k < 3; k++) owner.set(tri[3 * t + k]! * vertices + tri[3 * t + ((k + 1) % 3)]!, t);
-  const across = new Int32Array(3 * count);
-  for (let t = 0; t < count; t++) for (let k = 0; k < 3; k++) across[3 * t + k] = owner.get(tri[3 * t + ((k + 1) % 3)]! * vertices + tri[3 * t + k]!) ?? -1;
+  const start = new Int32Array(vertices + 1);
+  for (let i = 0; i < tri.length; i++) start[tri[i]! + 1]!++;
+  for (let v = 0; v < vertices; v++) start[v + 1]! += start[v]!;
+  const around = new Int32Array(tri.length);
+  const filled = start.slice(0, vertices);
+  for (let i = 0; i < tri.length; i++) around[filled[tri[i]!]!++] = Math.floor(i / 3);
+  const across = new Int32Array(3 * count).fill(-1);
+  for (let t = 0; t < count; t++) {
+    for (let k = 0; k < 3; k++) {
+      const a = tri[3 * t + k]!;
+      const b = tri[3 * t + ((k + 1) % 3)]!;
+      for (let j = start[b]!; j < start[b + 1]! && across[3 * t + k] === -1; j++) {
+        const other = around[j]!;
+        for (let e = 0; e < 3; e++) if (other !== t && tri[3 * other + e] === b && tri[3 * other + ((e + 1) % 3)] === a) across[3 * t + k] = other;
+      }
+    }
+  }
   return across;
 }
