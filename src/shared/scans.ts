@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReferenceKind } from './geometry/reference-models.ts';
 
 /**
  * 3D scans (docs/scans.md): a session of photos of one vehicle component, processed into a model.
@@ -46,6 +47,8 @@ export const SCAN_LIMITS = {
   minOverlap: 0.6,
   /** Sessions a user keeps at most (each with its photos). */
   maxSessions: 50,
+  /** Bytes of scan photos (as kept) a user stores over all their sessions; deleting a scan frees its photos. */
+  storageBytes: 1024 * 1024 * 1024,
   notes: 1000,
   clientKey: 64,
 } as const;
@@ -166,6 +169,8 @@ export interface ScanModel {
   downloads: Record<ModelFormat, string>;
   /** Millimetres per model unit, once a scale was set from a known length; null before. */
   mmPerUnit: number | null;
+  /** The reference model its component calls for (src/shared/geometry/reference-models.ts), if any. */
+  referenceKind: ReferenceKind | null;
   /** Whether the user may rename it and set its scale (their own scan's model). */
   editable: boolean;
   createdAt: Date;

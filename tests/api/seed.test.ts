@@ -29,11 +29,6 @@ describe('seed files', () => {
       if (row.serviceCenter !== undefined) expect(centers).toContain(row.serviceCenter);
     }
   });
-
-  it("give the Component Viewer samples of the page's shapes (the module checks its file as it loads)", async () => {
-    const viewer = await import('../../src/client/sample-data/viewer.ts');
-    expect(viewer.SAMPLE_MODELS.length).toBeGreaterThan(0);
-  });
 });
 
 describeEachDatabase('seed', (getDb) => {

@@ -1,92 +1,170 @@
-import { ActionIcon, Badge, Card, Grid, Group, Progress, Select, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconChartBar, IconList, IconRotate2, IconRotateClockwise2, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ComingSoon, PageHeader } from '../components/PageHeader.tsx';
-import { ModelDrawing } from '../components/tools/illustrations.tsx';
+import { Alert, Anchor, Badge, Box, Card, Grid, Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useComputedColorScheme } from '@mantine/core';
+import { IconChartBar, IconList } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { REFERENCE_KINDS, REFERENCE_LABELS, referenceModel, type ReferenceKind } from '../../shared/geometry/reference-models.ts';
+import type { ScanModel } from '../../shared/scans.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
 import { SectionCard } from '../components/tools/SectionCard.tsx';
-import { SAMPLE_MODELS, type FindingLevel } from '../sample-data/viewer.ts';
+import { AnalysisPanel } from '../components/viewer/AnalysisPanel.tsx';
+import type { CanvasView, Vec3 } from '../components/viewer/ModelCanvas.tsx';
+import { MeasurePanel } from '../components/viewer/MeasurePanel.tsx';
+import { loadScanShape, referenceShape, type ModelShape } from '../components/viewer/model-shape.ts';
+import { PropertiesPanel } from '../components/viewer/PropertiesPanel.tsx';
+import { dateText } from '../components/viewer/figures.ts';
+import { measure, type ViewerModel } from '../components/viewer/viewer-model.ts';
+import { ViewerToolbar } from '../components/viewer/ViewerToolbar.tsx';
+import { POINT_SIZE } from '../components/viewer/viewer-options.ts';
+import { errorMessage, trpc } from '../lib/trpc.ts';
 
-const levelColor: Record<FindingLevel, string> = { Good: 'green', Monitor: 'yellow', Replace: 'red' };
-// The same zoom rules as the vehicle diagram (docs/vehicles.md#what-a-vehicle-shows).
-const ZOOM = { min: 0.5, max: 2, step: 0.2 };
+// three.js and its renderer load only when a model is drawn.
+const ModelCanvas = lazy(() => import('../components/viewer/ModelCanvas.tsx'));
+
+const isReference = (value: string | null): value is ReferenceKind => REFERENCE_KINDS.includes(value as ReferenceKind);
+
+function webglAvailable(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+const FIRST_VIEW: CanvasView = { display: 'surface', wireframe: false, pointSize: POINT_SIZE.initial, lighting: 'studio', measuring: false, heat: null, resetKey: 0 };
+
+/** The model on show, by the address: `?model={id}` (a scan's) or `?reference={kind}`; a reference by default. */
+function useShownModel(scans: ScanModel[] | undefined) {
+  const [params, setParams] = useSearchParams();
+  const modelId = params.get('model');
+  const reference: ReferenceKind = isReference(params.get('reference')) ? (params.get('reference') as ReferenceKind) : 'brake';
+  const scan = trpc.scans.model.useQuery({ id: modelId ?? '' }, { enabled: Boolean(modelId), retry: false });
+  const shape = useQuery({
+    queryKey: ['viewer-shape', modelId],
+    queryFn: ({ signal }) => loadScanShape(scan.data!, signal),
+    enabled: Boolean(modelId && scan.data),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+  const referenceOf = useMemo(() => (modelId ? null : referenceModel(reference)), [modelId, reference]);
+  const model = useMemo((): ViewerModel | null => {
+    if (referenceOf) {
+      const s = referenceShape(referenceOf.mesh);
+      return { key: `reference:${reference}`, name: referenceOf.label, scan: null, referenceKind: reference, shape: s, measures: measure(s) };
+    }
+    if (!scan.data || !shape.data) return null;
+    const s: ModelShape = { ...shape.data, mmPerUnit: scan.data.mmPerUnit };
+    return { key: `scan:${scan.data.id}`, name: scan.data.name, scan: scan.data, referenceKind: scan.data.referenceKind, shape: s, measures: measure(shape.data) };
+  }, [referenceOf, reference, scan.data, shape.data]);
+  const select = (value: string) => {
+    const [kind, id] = value.split(':') as [string, string];
+    setParams(kind === 'scan' ? { model: id } : { reference: id });
+  };
+  const error = scan.error ? errorMessage(scan.error, 'The model could not be loaded.') : shape.error ? errorMessage(shape.error, 'The model could not be loaded.') : null;
+  const value = modelId ? `scan:${modelId}` : `reference:${reference}`;
+  // A scan named by the address but not (yet) in the list still shows in the picker.
+  const extra = modelId && scan.data && !scans?.some((s) => s.id === modelId) ? [scan.data] : [];
+  const notFound = scan.error?.data?.code === 'NOT_FOUND';
+  return { model, value, select, error, notFound, loading: !model && !error, retry: () => void (scan.error ? scan.refetch() : shape.refetch()), extra };
+}
 
 export default function ViewerPage() {
-  const [modelId, setModelId] = useState(SAMPLE_MODELS[0]!.id);
-  const [zoom, setZoom] = useState(1);
-  const [rotation, setRotation] = useState(0);
-  const model = SAMPLE_MODELS.find((m) => m.id === modelId) ?? SAMPLE_MODELS[0]!;
-  const changeZoom = (delta: number) =>
-    setZoom((z) => Math.round(Math.min(ZOOM.max, Math.max(ZOOM.min, z + delta)) * 10) / 10);
+  const scans = trpc.scans.models.useQuery({ limit: 50 });
+  const shown = useShownModel(scans.data);
+  const dark = useComputedColorScheme('light') === 'dark';
+  const [view, setView] = useState<CanvasView>(FIRST_VIEW);
+  const [picks, setPicks] = useState<Vec3[]>([]);
+  const [webgl] = useState(webglAvailable);
+  const [shownKey, setShownKey] = useState(shown.value);
+  if (shownKey !== shown.value) {
+    // Another model: measuring and comparing start again; the display choices stay.
+    setShownKey(shown.value);
+    setPicks([]);
+    setView((v) => ({ ...v, heat: null, measuring: false, resetKey: v.resetKey + 1 }));
+  }
+  const model = shown.model;
+  const allScans = [...(scans.data ?? []), ...shown.extra];
+
+  const change = (next: Partial<CanvasView>) => {
+    if (next.measuring === false || next.measuring === true) setPicks([]);
+    setView((v) => ({ ...v, ...next }));
+  };
+  const pick = (point: Vec3) => setPicks((p) => (p.length >= 2 ? [point] : [...p, point]));
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Component Viewer" description="Inspect scanned and imported component models." />
+      <PageHeader title="Component Viewer" description="Turn, measure and compare reference models of a vehicle's components and your 3D scans." />
+      <Select
+        label="Model"
+        value={shown.value}
+        onChange={(value) => value && shown.select(value)}
+        allowDeselect={false}
+        searchable
+        maw={420}
+        data={[
+          { group: 'Reference models', items: REFERENCE_KINDS.map((kind) => ({ value: `reference:${kind}`, label: REFERENCE_LABELS[kind] })) },
+          ...(allScans.length ? [{ group: 'Your scans', items: allScans.map((s) => ({ value: `scan:${s.id}`, label: `${s.name} · ${dateText(s.createdAt)}` })) }] : []),
+        ]}
+        description={
+          scans.data && scans.data.length === 0 ? (
+            <>
+              No scans yet: make one on the{' '}
+              <Anchor component={Link} href="/scanner" size="xs" underline="always">
+                3D Scanner
+              </Anchor>{' '}
+              page and it appears here.
+            </>
+          ) : scans.isError ? (
+            'Your scans could not be listed: the reference models still work.'
+          ) : undefined
+        }
+      />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <SectionCard
-            title={model.name}
-            description={`${model.vehicle} · ${model.source}`}
-            actions={
-              <Select
-                aria-label="Model"
-                data={SAMPLE_MODELS.map((m) => ({ value: m.id, label: m.name }))}
-                value={modelId}
-                onChange={(value) => {
-                  if (!value) return;
-                  setModelId(value);
-                  setZoom(1);
-                  setRotation(0);
-                }}
-                allowDeselect={false}
-                w={220}
-              />
-            }
+            title={model?.name ?? (shown.error ? 'Model not available' : 'Loading the model…')}
+            description={model ? (model.scan ? 'Photo scan' : 'Reference model') : undefined}
+            actions={model?.scan && model.shape.mmPerUnit === null ? <Badge color="gray" variant="light">No scale</Badge> : null}
           >
-            <ModelDrawing modelId={model.id} zoom={zoom} rotation={rotation} label={`Line drawing of the ${model.name}`} />
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Group gap={4}>
-                <Tooltip label="Zoom out">
-                  <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => changeZoom(-ZOOM.step)} disabled={zoom <= ZOOM.min}>
-                    <IconZoomOut size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Zoom in">
-                  <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => changeZoom(ZOOM.step)} disabled={zoom >= ZOOM.max}>
-                    <IconZoomIn size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Rotate left">
-                  <ActionIcon variant="default" size="lg" aria-label="Rotate left" onClick={() => setRotation((r) => r - 15)}>
-                    <IconRotate2 size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Rotate right">
-                  <ActionIcon variant="default" size="lg" aria-label="Rotate right" onClick={() => setRotation((r) => r + 15)}>
-                    <IconRotateClockwise2 size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Reset view">
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label="Reset view"
-                    onClick={() => {
-                      setZoom(1);
-                      setRotation(0);
-                    }}
-                  >
-                    <IconZoomReset size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                Zoom {Math.round(zoom * 100)}% · Rotation {((rotation % 360) + 360) % 360}°
-              </Text>
-            </Group>
+            {model ? <ViewerToolbar view={view} hasSurface={Boolean(model.shape.surface)} onChange={change} /> : null}
+            <Box h={{ base: 320, sm: 440 }} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', position: 'relative' }}
+              {...(model && webgl && !shown.error ? { role: 'img', 'aria-label': `3D view of ${model.name}` } : {})}
+            >
+              {shown.error ? (
+                <Alert color="red" title="The model could not be shown" m="md">
+                  <Stack gap="xs">
+                    <Text size="sm">{shown.error}</Text>
+                    <Group gap="md">
+                      {shown.notFound ? null : (
+                        <Anchor component="button" type="button" size="sm" onClick={shown.retry} underline="always">
+                          Try again
+                        </Anchor>
+                      )}
+                      <Anchor component="button" type="button" size="sm" onClick={() => shown.select('reference:brake')} underline="always">
+                        Show a reference model
+                      </Anchor>
+                    </Group>
+                  </Stack>
+                </Alert>
+              ) : !webgl ? (
+                <Alert color="yellow" title="This browser cannot draw in 3D" m="md">
+                  WebGL is turned off or not supported here. The properties and the analysis still work; try another browser to see the model.
+                </Alert>
+              ) : model ? (
+                <Suspense fallback={<Skeleton h="100%" />}>
+                  <ModelCanvas shape={model.shape} view={view} picks={picks} onPick={pick} dark={dark} />
+                </Suspense>
+              ) : (
+                <Skeleton h="100%" />
+              )}
+            </Box>
+            {model && view.measuring ? <MeasurePanel picks={picks} mmPerUnit={model.shape.mmPerUnit} scan={model.scan} onClear={() => setPicks([])} /> : null}
           </SectionCard>
         </Grid.Col>
-
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder padding="lg">
             <Tabs defaultValue="properties">
@@ -98,50 +176,27 @@ export default function ViewerPage() {
                   Analysis
                 </Tabs.Tab>
               </Tabs.List>
-
               <Tabs.Panel value="properties" pt="md">
-                <Table variant="vertical" layout="fixed" withRowBorders>
-                  <Table.Tbody>
-                    {model.properties.map((property) => (
-                      <Table.Tr key={property.label}>
-                        <Table.Th w="42%">{property.label}</Table.Th>
-                        <Table.Td>{property.value}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                {model ? <PropertiesPanel model={model} /> : shown.error ? <Text size="sm" c="dimmed">No model to describe.</Text> : <Skeleton h={180} />}
               </Tabs.Panel>
-
               <Tabs.Panel value="analysis" pt="md">
-                <Stack gap="md">
-                  {model.findings.map((finding) => (
-                    <Stack key={finding.area} gap={6}>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text fw={600} size="sm">
-                          {finding.area}
-                        </Text>
-                        <Badge variant="light" color={levelColor[finding.level]}>
-                          {finding.level}
-                        </Badge>
-                      </Group>
-                      <Progress
-                        value={finding.remaining}
-                        color={levelColor[finding.level]}
-                        aria-label={`${finding.area}: ${finding.remaining}% remaining`}
-                      />
-                      <Text size="xs" c="dimmed">
-                        {finding.measurement} · {finding.remaining}% remaining · {finding.note}
-                      </Text>
-                    </Stack>
-                  ))}
-                </Stack>
+                {model ? (
+                  <AnalysisPanel key={model.key} model={model} scans={allScans} heatShown={view.heat !== null} onHeat={(heat) => setView((v) => ({ ...v, heat }))} />
+                ) : shown.error ? (
+                  <Text size="sm" c="dimmed">No model to analyse.</Text>
+                ) : (
+                  <Skeleton h={180} />
+                )}
               </Tabs.Panel>
             </Tabs>
           </Card>
+          {model && !model.scan ? (
+            <Text size="xs" c="dimmed" mt="xs">
+              Reference models are drawn by VinTech to typical dimensions of the part, in millimetres, so a scan has something to be measured against.
+            </Text>
+          ) : null}
         </Grid.Col>
       </Grid>
-
-      <ComingSoon>3D model viewing features coming soon...</ComingSoon>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconClock, IconDownload, IconPhoto, IconPoint, IconRefresh, IconRuler, IconTarget, IconTriangle } from '@tabler/icons-react';
+import { IconClock, IconCube, IconDownload, IconPhoto, IconPoint, IconRefresh, IconRuler, IconTarget, IconTriangle } from '@tabler/icons-react';
+import { Link } from 'wouter';
 import { MODEL_FORMAT_LABELS, MODEL_FORMATS, SCAN_STAGE_LABELS, type ModelFormat, type ScanModel, type ScanSession } from '../../../shared/scans.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -33,11 +34,16 @@ function ModelFigures({ session, modelId }: { session: ScanSession; modelId: str
         <StatCard label="Processing time" icon={IconClock} value={m.scanData ? `${number(m.scanData.seconds)} s` : '—'} />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Dimensions are in the reconstruction&apos;s own units (x × y × z), not millimetres: photos alone do not give the scale.
+        {m.mmPerUnit === null
+          ? 'Dimensions are in the reconstruction\u2019s own units (x × y × z), not millimetres: photos alone do not give the scale. Measure a known length in the Component Viewer to set it.'
+          : 'Dimensions are in the reconstruction\u2019s own units (x × y × z); the Component Viewer shows them in millimetres from the scale you set.'}
       </Text>
       <Group gap="sm" wrap="wrap">
+        <Button component={Link} href={`/viewer?model=${m.id}`} leftSection={<IconCube size={16} />}>
+          Open in Component Viewer
+        </Button>
         {formats.map((format, i) => (
-          <Button key={format} component="a" href={m.downloads[format]} download variant={i === 0 ? 'filled' : 'default'} leftSection={<IconDownload size={16} />}>
+          <Button key={format} component="a" href={m.downloads[format]} download variant={i === 0 ? 'light' : 'default'} leftSection={<IconDownload size={16} />}>
             Download {MODEL_FORMAT_LABELS[format]}
           </Button>
         ))}

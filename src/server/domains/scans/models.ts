@@ -8,6 +8,7 @@ import { domainError } from '../../http/errors.ts';
 import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import type { ModelGeometry } from './pipeline.ts';
 import { boundingBox, type Mesh } from '../../../shared/geometry/mesh.ts';
+import { referenceKindFor } from '../../../shared/geometry/reference-models.ts';
 import { writeObj, writePly, writeStl } from './sfm/mesh-write.ts';
 
 export interface NewModel {
@@ -64,10 +65,32 @@ export async function storeModel(db: Executor, model: NewModel, geometry: ModelG
   return id;
 }
 
-const MODEL_COLUMNS = ['model3d.id', 'owner_id', 'vehicle_id', 'component_id', 'name', 'model_type', 'dimensions', 'scan_data', 'scan_source', 'scan_timestamp', 'is_public', 'mm_per_unit', 'model3d.created_at', 'point_count', 'face_count'] as const;
+const MODEL_COLUMNS = [
+  'model3d.id',
+  'owner_id',
+  'model3d.vehicle_id',
+  'component_id',
+  'model3d.name',
+  'model_type',
+  'dimensions',
+  'scan_data',
+  'scan_source',
+  'scan_timestamp',
+  'is_public',
+  'mm_per_unit',
+  'model3d.created_at',
+  'point_count',
+  'face_count',
+  'vehicle_components.name as component_name',
+  'vehicle_components.category as component_category',
+] as const;
 
 function modelRows(db: Executor) {
-  return db.selectFrom('model3d').leftJoin('model3d_geometry', 'model3d_geometry.model_id', 'model3d.id').select(MODEL_COLUMNS);
+  return db
+    .selectFrom('model3d')
+    .leftJoin('model3d_geometry', 'model3d_geometry.model_id', 'model3d.id')
+    .leftJoin('vehicle_components', 'vehicle_components.id', 'model3d.component_id')
+    .select(MODEL_COLUMNS);
 }
 type ModelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof modelRows>['executeTakeFirst']>>>;
 
@@ -93,6 +116,7 @@ function toScanModel(row: ModelRow, user: User): ScanModel {
     scanData: (row.scan_data as ScanModel['scanData']) ?? null,
     downloads: Object.fromEntries(MODEL_FORMATS.map((format) => [format, `/api/models/${row.id}/download?format=${format}`])) as Record<ModelFormat, string>,
     mmPerUnit: row.mm_per_unit,
+    referenceKind: row.component_name !== null && row.component_category !== null ? referenceKindFor({ name: row.component_name, category: row.component_category }) : null,
     editable: row.owner_id === user.id,
     createdAt: row.created_at,
   };
@@ -105,7 +129,7 @@ export async function getModel(db: Executor, user: User, id: string): Promise<Sc
 /** The user's own models (their scans' results), newest first, optionally of one vehicle or component. */
 export async function listModels(db: Executor, user: User, input: z.output<typeof listModelsSchema>): Promise<ScanModel[]> {
   let query = modelRows(db).where('owner_id', '=', user.id);
-  if (input.vehicleId) query = query.where('vehicle_id', '=', input.vehicleId);
+  if (input.vehicleId) query = query.where('model3d.vehicle_id', '=', input.vehicleId);
   if (input.componentId) query = query.where('component_id', '=', input.componentId);
   const rows = await query.orderBy('model3d.created_at', 'desc').orderBy('model3d.id', 'desc').limit(input.limit).execute();
   return rows.map((row) => toScanModel(row, user));

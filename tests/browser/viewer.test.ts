@@ -1,0 +1,185 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPly } from '../../src/shared/geometry/mesh-read.ts';
+import { registerAppJobs } from '../../src/server/jobs.ts';
+import { startJobRunner, type JobRunner } from '../../src/server/lib/job-runner.ts';
+import { DEFAULT_CYLINDER, DEFAULT_RING, ringPhotos } from '../helpers/scan-scene.ts';
+import { checkA11y, chooseOption, expectNoSidewaysScroll, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+const MOBILE = { width: 375, height: 812 };
+
+function propertyOf(page: Page, label: string) {
+  return page.getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell');
+}
+
+/**
+ * Clicks on the model in the 3D view: on the drawn pixel nearest to a share of the view's width and
+ * height (WebGL rows count from the bottom), so the pick lands on the model whatever its framing.
+ */
+async function clickModel(page: Page, x: number, y: number): Promise<void> {
+  const canvas = page.locator('canvas').first();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the 3D view has no box');
+  const at = await canvas.evaluate((element: HTMLCanvasElement, [tx, ty]) => {
+    const gl = element.getContext('webgl2') ?? element.getContext('webgl');
+    if (!gl) return null;
+    const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
+    const pixels = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const background = [pixels[0]!, pixels[1]!, pixels[2]!];
+    let best: [number, number] | null = null;
+    let bestDistance = Infinity;
+    for (let row = 2; row < h - 2; row += 2) {
+      for (let col = 2; col < w - 2; col += 2) {
+        // A pixel inside the drawing: it and its four neighbours differ from the background.
+        const drawn = [0, -2, 2, -2 * w, 2 * w].every((offset) => {
+          const i = 4 * (row * w + col) + 4 * offset;
+          return Math.abs(pixels[i]! - background[0]!) + Math.abs(pixels[i + 1]! - background[1]!) + Math.abs(pixels[i + 2]! - background[2]!) > 24;
+        });
+        if (!drawn) continue;
+        const d = Math.hypot(col / w - tx, 1 - row / h - ty);
+        if (d < bestDistance) [best, bestDistance] = [[col / w, 1 - row / h], d];
+      }
+    }
+    return best;
+  }, [x, y] as const);
+  if (!at) throw new Error('nothing is drawn in the 3D view');
+  await page.mouse.click(box.x + box.width * at[0], box.y + box.height * at[1]);
+}
+
+/** The view is drawn: WebGL pixels that are not the background. */
+async function drawnShare(page: Page): Promise<number> {
+  return page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    if (!gl) return 0;
+    const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
+    const pixels = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const [r0, g0, b0] = [pixels[0]!, pixels[1]!, pixels[2]!];
+    let differing = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i]! - r0) + Math.abs(pixels[i + 1]! - g0) + Math.abs(pixels[i + 2]! - b0) > 24) differing++;
+    return differing / (w * h);
+  });
+}
+
+describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let jobs: JobRunner;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    registerAppJobs();
+    jobs = startJobRunner({ db: server.db, pollMs: 250 });
+  });
+  afterAll(async () => {
+    await jobs?.stop({ timeoutMs: 2_000 });
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a scan made from photos opens in the viewer, is measured, given a scale, compared with a reference, and exports a PLY that reads back', async () => {
+    const page = await newPage(browser);
+    await signIn(page, server, { role: 'tech' });
+    await openTool(page, server, '/scanner', '3D Scanner');
+    await page.getByRole('radio', { name: 'Low 1K' }).check();
+    await page.getByRole('button', { name: 'Start Scan' }).click();
+    await page.getByRole('heading', { name: 'Take Photos' }).waitFor();
+
+    // 24 photos of a textured cylinder from a walk around it, with their lens in EXIF as a phone writes it.
+    const ring = { ...DEFAULT_RING, views: 24, width: 480, height: 360, focalPx: 420, seed: 11 };
+    const photos = await Promise.all((await ringPhotos(DEFAULT_CYLINDER, ring)).map((photo) => sharp(photo).withExif({ IFD2: { FocalLengthIn35mmFilm: '30' } }).jpeg({ quality: 92 }).toBuffer()));
+    await page.locator('input[type="file"]').first().setInputFiles(photos.map((buffer, k) => ({ name: `drum-${k + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
+    await page.getByText('24 photos · 20–60 recommended').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Process scan' }).click();
+    await page.getByRole('heading', { name: 'Scan Result' }).waitFor({ timeout: 120_000 });
+
+    await page.getByRole('link', { name: 'Open in Component Viewer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Component Viewer' }).waitFor();
+    const modelId = new URL(page.url()).searchParams.get('model');
+    expect(modelId).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('img', { name: /^3D view of Scan of / }).locator('canvas').waitFor();
+    await expect.poll(() => drawnShare(page), { timeout: 20_000 }).toBeGreaterThan(0.02);
+    await expect(propertyOf(page, 'Source').textContent()).resolves.toMatch(/^Photo scan \((2[2-4]) of 24 photos placed\)$/);
+    await expect(propertyOf(page, 'Scale').textContent()).resolves.toBe('Not set: measure a known length to set it');
+    const pointsText = (await propertyOf(page, 'Points').textContent()) ?? '';
+    const points = Number(pointsText.replace(/,/g, ''));
+    expect(points).toBeGreaterThan(500);
+
+    // Measuring: two clicks on the model give a distance in the model's units; a known length sets the scale.
+    await page.getByRole('button', { name: 'Measure' }).click();
+    await page.getByText('Click a first point on the model.').waitFor();
+    await clickModel(page, 0.45, 0.5);
+    await page.getByText('Click a second point on the model.').waitFor();
+    await clickModel(page, 0.58, 0.45);
+    const distance = page.getByTestId('measured-distance');
+    await expect(distance.textContent()).resolves.toMatch(/^[\d.,]+ units$/);
+    await page.getByLabel('Known length of this distance (mm)').fill('120');
+    await page.getByRole('button', { name: 'Set scale' }).click();
+    await expect.poll(() => distance.textContent()).toMatch(/^120(\.0+)? mm$/);
+    await expect.poll(() => propertyOf(page, 'Scale').textContent()).toMatch(/^1 unit = [\d.,]+ mm \(from a known length\)$/);
+    const stored = (await (await page.request.get(`${server.url}/api/models/${modelId}`)).json()) as { mmPerUnit: number | null };
+    expect(stored.mmPerUnit).toBeGreaterThan(0);
+    await checkA11y(page);
+    await screenshot(page, 'viewer-scan-measured-light');
+
+    // Analysis: the cylinder in millimetres, and its deviation from the drive motor reference (a cylinder too).
+    await page.getByRole('tab', { name: 'Analysis' }).click();
+    await expect(propertyOf(page, 'Bounding box').textContent()).resolves.toMatch(/ mm$/);
+    await chooseOption(page, 'Compare this scan with', 'Drive motor');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByText('Against Drive motor, after aligning the two:').waitFor({ timeout: 30_000 });
+    await expect(propertyOf(page, 'Mean deviation').textContent()).resolves.toMatch(/^[\d.,]+ mm$/);
+    await page.getByRole('switch', { name: 'Show deviation heat map' }).check();
+    await page.getByRole('img', { name: /^Colour scale from 0 \(blue\) to / }).waitFor();
+    await screenshot(page, 'viewer-scan-heat-light');
+
+    // The PLY export is the coloured cloud the viewer drew.
+    const ply = await page.request.get(`${server.url}/api/models/${modelId}/download?format=ply`);
+    expect(ply.status()).toBe(200);
+    const cloud = readPly(new Uint8Array(await ply.body()));
+    expect(cloud.positions.length / 3).toBe(points);
+    expect(cloud.colours?.length).toBe(points * 3);
+    expect(scriptErrors(page)).toEqual([]);
+  }, 240_000);
+
+  it('reference models are drawn for every component kind, on a phone in the dark, and a missing scan says so', async () => {
+    const phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
+    await signIn(phone, server, { role: 'tech' });
+    await openTool(phone, server, '/viewer', 'Component Viewer');
+    await phone.getByRole('img', { name: '3D view of Brake disc and caliper' }).locator('canvas').waitFor();
+    await expect.poll(() => drawnShare(phone), { timeout: 20_000 }).toBeGreaterThan(0.02);
+    await expect(propertyOf(phone, 'Source').textContent()).resolves.toBe('Reference model drawn by VinTech to typical dimensions');
+    await expect(phone.getByText('No scans yet: make one on the', { exact: false }).count()).resolves.toBe(1);
+    await expectNoSidewaysScroll(phone);
+    await checkA11y(phone);
+    await screenshot(phone, 'viewer-reference-dark-375');
+
+    // The battery: a closed surface, so a volume; its size as drawn.
+    await chooseOption(phone, 'Model', '12 V battery');
+    await phone.getByRole('img', { name: '3D view of 12 V battery' }).waitFor();
+    await expect(new URL(phone.url()).searchParams.get('reference')).toBe('battery');
+    await phone.getByRole('tab', { name: 'Analysis' }).click();
+    await expect(propertyOf(phone, 'Volume').textContent()).resolves.toMatch(/^[\d.,]+ (cm³|L)$/);
+    await phone.getByText('Open one of your scans to compare it with this reference or with an earlier scan.').waitFor();
+    await phone.getByRole('button', { name: 'Measure' }).click();
+    await clickModel(phone, 0.5, 0.5);
+    await clickModel(phone, 0.6, 0.55);
+    await expect(phone.getByTestId('measured-distance').textContent()).resolves.toMatch(/^[\d.,]+ mm$/);
+    await phone.getByRole('switch', { name: 'Wireframe' }).check();
+    await phone.getByRole('button', { name: 'Reset view' }).click();
+    await screenshot(phone, 'viewer-battery-measured-dark-375');
+
+    // A scan that is not there (or not the user's) is an error with a way out, not a blank page.
+    await openTool(phone, server, '/viewer?model=00000000-0000-4000-8000-000000000000', 'Component Viewer');
+    await phone.getByText('The model could not be shown').waitFor();
+    await phone.getByText('Model not found').waitFor();
+    await phone.getByRole('heading', { name: 'Model not available' }).waitFor();
+    await expect(phone.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
+    await checkA11y(phone);
+    await screenshot(phone, 'viewer-missing-dark-375');
+    await phone.getByRole('button', { name: 'Show a reference model' }).click();
+    await phone.getByRole('img', { name: '3D view of Brake disc and caliper' }).waitFor();
+    expect(scriptErrors(phone)).toEqual([]);
+  });
+});
