@@ -1015,6 +1015,7 @@ const PROCEDURES: Record<string, ProcedureRow> = {
   'scans.get': { rule: 'ownRow', input: (fx) => ({ id: fx.scanOfA }) satisfies In['scans']['get'] },
   'scans.create': { rule: 'signedIn', input: () => ({ resolution: 'low' }) satisfies In['scans']['create'] },
   'scans.process': { rule: 'ownRow', input: async (fx) => ({ id: await scanWithPhotos(fx.db, fx.users.ownerA, 8) }) satisfies In['scans']['process'] },
+  'scans.delete': { rule: 'ownRow', input: async (fx) => ({ id: await scanWithPhotos(fx.db, fx.users.ownerA, 1) }) satisfies In['scans']['delete'] },
   'scans.model': { rule: 'ownRow', input: (fx) => ({ id: fx.modelOfA }) satisfies In['scans']['model'] },
   'scans.models': { rule: 'ownList', watched: (fx) => fx.modelOfA, ids: listIds },
   'scans.updateModel': { rule: 'ownRow', input: (fx) => ({ id: fx.modelOfA, mmPerUnit: 2.5 }) satisfies In['scans']['updateModel'] },
@@ -1556,6 +1557,7 @@ const REST: Record<string, RestRow> = {
   'POST /api/scan-sessions': { request: () => ({ url: '/api/scan-sessions', body: { resolution: 'low' } }) },
   'GET /api/scan-sessions/:id': { request: (fx) => ({ url: `/api/scan-sessions/${fx.scanOfA}` }) },
   'POST /api/scan-sessions/:id/process': { request: async (fx) => ({ url: `/api/scan-sessions/${await scanWithPhotos(fx.db, fx.users.ownerA, 8)}/process` }) },
+  'DELETE /api/scan-sessions/:id': { request: async (fx) => ({ url: `/api/scan-sessions/${await scanWithPhotos(fx.db, fx.users.ownerA, 1)}` }) },
   // The upload checks the session before reading the photo.
   'POST /api/scan-sessions/:id/images': {
     rule: 'ownRow',

@@ -658,6 +658,8 @@ interface Fixtures {
   /** The owner's 3D scans: one taking photos (the rows add to it), one with 8 photos ready to process, and a model. */
   scanId: string;
   scanReadyId: string;
+  /** A scan with two photos that the rows delete. */
+  scanToDeleteId: string;
   modelId: string;
   /** The center's (`tech` owns it) part PAD-100 with 3 units received from its supplier; a supplier
    * of `workShopId`, where `tech` is a technician only. */
@@ -952,6 +954,7 @@ async function makeFixtures(db: Database, app: FastifyInstance): Promise<Fixture
     ownSessionId: ownSession.id,
     scanId: (await asOwner.scans.create({ resolution: 'low', scanType: 'detail' })).id,
     scanReadyId: await scanWithPhotos(db, owner, 8),
+    scanToDeleteId: await scanWithPhotos(db, owner, 2),
     modelId: await modelOf(db, owner),
     partId: part.id,
     supplierId: supplier.id,
@@ -2813,6 +2816,11 @@ const ROWS: Row[] = [
   row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'other', status: 404 }),
   row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'anonymous', status: 401 }),
   row({ method: 'POST', route: '/api/scan-sessions/:id/process', url: (fx) => `/api/scan-sessions/${fx.scanReadyId}/process`, as: 'owner', status: 202, shape: scanShape, check: (s) => expect(s).toMatchObject({ status: 'processing', stage: 'queued' }) }),
+  row({ method: 'DELETE', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanToDeleteId}`, as: 'other', status: 404, check: (e) => expect(e).toMatchObject({ message: 'Scan session not found' }) }),
+  row({ method: 'DELETE', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanToDeleteId}`, as: 'anonymous', status: 401 }),
+  row({ method: 'DELETE', route: '/api/scan-sessions/:id', url: '/api/scan-sessions/nope', as: 'owner', status: 400 }),
+  row({ method: 'DELETE', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanToDeleteId}`, as: 'owner', status: 204 }),
+  row({ method: 'DELETE', route: '/api/scan-sessions/:id', url: (fx) => `/api/scan-sessions/${fx.scanToDeleteId}`, as: 'owner', status: 404, note: 'already deleted' }),
   row({ method: 'GET', route: '/api/models/:id', url: (fx) => `/api/models/${fx.modelId}`, as: 'owner', status: 200, shape: modelShape, check: (m) => expect(m).toMatchObject({ modelType: 'mesh', pointCount: 4, faceCount: 4, dimensions: { size: [1, 1, 1] } }) }),
   row({ method: 'GET', route: '/api/models/:id', url: '/api/models/nope', as: 'owner', status: 400 }),
   row({ method: 'GET', route: '/api/models', as: 'owner', status: 200, shape: z.array(modelShape), check: (list, fx) => expect(list.map((m) => m.id)).toContain(fx.modelId) }),

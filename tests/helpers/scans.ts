@@ -3,7 +3,6 @@ import type { User } from '../../src/shared/auth.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { byteaParam } from '../../src/server/lib/bytea.ts';
 import { storeModel } from '../../src/server/domains/scans/models.ts';
-import { callerFor } from './factories.ts';
 
 /** A sharp photo that matches no other: fine random noise, deterministic per seed. */
 export async function noisePhoto(seed: number, width = 320, height = 240): Promise<Buffer> {
@@ -17,12 +16,17 @@ export async function noisePhoto(seed: number, width = 320, height = 240): Promi
 }
 
 /**
- * A session of the user's with `photos` photo rows written directly: one byte each (not a picture:
- * for tests that never process them), or with `pictures` a noise photo each (320 × 240, about 80 KB),
- * which the reconstruction reads and fails on (they share nothing).
+ * A session of the user's (Low resolution, taking photos) with `photos` photo rows, all written
+ * directly, so that fixtures may make more than a user's 50: one byte each (not a picture: for tests
+ * that never process them), or with `pictures` a noise photo each (320 × 240, about 80 KB), which
+ * the reconstruction reads and fails on (they share nothing).
  */
 export async function scanWithPhotos(db: Database, user: User, photos: number, options: { pictures?: boolean } = {}): Promise<string> {
-  const session = await callerFor(db, user).scans.create({ resolution: 'low' });
+  const session = await db
+    .insertInto('scan_sessions')
+    .values({ user_id: user.id, images: '[]', user_role: user.role === 'tech' ? 'tech' : 'simple', resolution: 'low' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (let k = 1; k <= photos; k++) {
     const content = options.pictures ? await noisePhoto(k) : Buffer.from([k]);
     await db

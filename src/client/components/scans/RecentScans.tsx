@@ -1,17 +1,27 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS } from '../../../shared/scans.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { EmptyState, TableSkeleton } from '../shop/parts.tsx';
+import { useState } from 'react';
+import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS, type ScanSessionSummary } from '../../../shared/scans.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { StatusBadge } from './ScanBadges.tsx';
 
 const started = (date: Date) => new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The user's scans, newest first (scans.list); choosing one opens it. */
-export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
+/** The user's scans, newest first (scans.list); choosing one opens it, and one may be deleted to free its photos' storage (docs/scans.md#storage). */
+export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen: (id: string | null) => void }) {
+  const utils = trpc.useUtils();
   const scans = trpc.scans.list.useQuery({ limit: 20 });
+  const [removing, setRemoving] = useState<ScanSessionSummary | null>(null);
+  const remove = trpc.scans.delete.useMutation({
+    onSuccess: (_, { id }) => {
+      if (id === openId) onOpen(null);
+      setRemoving(null);
+      void utils.scans.list.invalidate();
+    },
+  });
   const garage = trpc.garage.list.useQuery(undefined, { retry: false });
   const vehicles = new Map<string, string>();
   for (const entry of garage.data ?? []) vehicles.set(entry.vehicle.id, entry.nickname || `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model}`);
@@ -51,15 +61,29 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
                   <Table.Td>{SCAN_RESOLUTION_LABELS[scan.resolution]}</Table.Td>
                   <Table.Td>{SCAN_TYPE_LABELS[scan.scanType]}</Table.Td>
                   <Table.Td>
-                    {scan.id === openId ? (
-                      <Text size="sm" c="dimmed">
-                        Shown above
-                      </Text>
-                    ) : (
-                      <Button size="compact-sm" variant="light" onClick={() => onOpen(scan.id)} aria-label={`Open the scan of ${when}`}>
-                        Open
+                    <Group gap="xs" wrap="nowrap">
+                      {scan.id === openId ? (
+                        <Text size="sm" c="dimmed">
+                          Shown above
+                        </Text>
+                      ) : (
+                        <Button size="compact-sm" variant="light" onClick={() => onOpen(scan.id)} aria-label={`Open the scan of ${when}`}>
+                          Open
+                        </Button>
+                      )}
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => {
+                          remove.reset();
+                          setRemoving(scan);
+                        }}
+                        aria-label={`Delete the scan of ${when}`}
+                      >
+                        Delete
                       </Button>
-                    )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -72,6 +96,24 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
   return (
     <SectionCard title="Recent Scans" description="Your scans, newest first: open one to add photos, follow its processing or download its model." actions={<IconCamera size={20} aria-hidden />}>
       {body}
+      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Scan">
+        {removing ? (
+          <>
+            <ConfirmBody
+              message={`Delete the scan of ${started(removing.createdAt)} and its ${removing.photoCount} photos? This frees their storage.${removing.resultModelId ? ' The model it made stays among your models.' : ''}`}
+              confirmLabel="Delete"
+              loading={remove.isPending}
+              onCancel={() => setRemoving(null)}
+              onConfirm={() => remove.mutate({ id: removing.id })}
+            />
+            {remove.isError ? (
+              <Text c="red" size="sm" mt="sm" role="alert">
+                {errorMessage(remove.error, 'The scan could not be deleted: check the connection and try again.')}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </ShopDialog>
     </SectionCard>
   );
 }

@@ -94,12 +94,6 @@ export async function readVisibleContent(db: Executor, userId: string, id: strin
   return row ? { ...row, bytes: fromBase64(row.bytes) } : undefined;
 }
 
-/** Serialises one user's uploads so that two at once cannot both pass the quota. */
-export async function lockOwner(db: Executor, userId: string): Promise<boolean> {
-  const row = await sql<{ id: string }>`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`.execute(db);
-  return row.rows.length > 0;
-}
-
 /** Bytes the user keeps stored: every file and thumbnail they uploaded. */
 export async function storedBytes(db: Executor, userId: string): Promise<number> {
   const row = await db

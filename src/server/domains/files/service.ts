@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { findGarageAccess, garageVehicleAccess } from '../../lib/garage-access.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { analysePhoto } from '../../lib/photo-analysis.ts';
+import { lockUploader, requireRoom } from '../../lib/storage-quota.ts';
 import { processImage } from './images.ts';
 import { scrubPdfMetadata } from './pdf.ts';
 import {
@@ -19,7 +20,6 @@ import {
   insertFile,
   isAttached,
   listAttachments,
-  lockOwner,
   storedBytes,
   type NewFile,
 } from './repository.ts';
@@ -53,14 +53,8 @@ export async function storeUpload(db: Database, userId: string, bytes: Buffer, d
   }
   const size = file.content.byteLength + (file.thumbnail?.byteLength ?? 0);
   return db.transaction().execute(async (trx) => {
-    if (!(await lockOwner(trx, userId))) throw domainError('UNAUTHORIZED', 'No authenticated session');
-    const used = await storedBytes(trx, userId);
-    if (used + size > FILE_LIMITS.quotaBytes) {
-      throw domainError(
-        'CONFLICT',
-        `Your files already use ${formatBytes(used)} of your ${formatBytes(FILE_LIMITS.quotaBytes)}: this ${formatBytes(size)} file does not fit. Remove files you no longer need and try again.`,
-      );
-    }
+    if (!(await lockUploader(trx, userId))) throw domainError('UNAUTHORIZED', 'No authenticated session');
+    requireRoom({ used: await storedBytes(trx, userId), adding: size, quota: FILE_LIMITS.quotaBytes, kept: 'files', one: 'file', advice: 'Remove files you no longer need and try again.' });
     return insertFile(trx, userId, file);
   });
 }

@@ -135,6 +135,22 @@ export async function countPhotos(db: Executor, sessionId: string): Promise<{ co
   return row;
 }
 
+/** Bytes of scan photos the user keeps, over all their sessions (docs/scans.md#storage). */
+export async function storedPhotoBytes(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('scan_images as i')
+    .innerJoin('scan_sessions as s', 's.id', 'i.session_id')
+    .select(sql<string>`coalesce(sum(i.byte_size), 0)`.as('total'))
+    .where('s.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Removes a session with its photos; the model it made stays with the user's models. */
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('scan_sessions').where('id', '=', id).execute();
+}
+
 export async function insertPhoto(db: Executor, sessionId: string, ordinal: number, clientKey: string, photo: IntakePhoto, overlap: number | null): Promise<void> {
   await db
     .insertInto('scan_images')

@@ -61,6 +61,20 @@ export async function registerScanRest(app: FastifyInstance): Promise<void> {
   );
   restRoute(
     app,
+    {
+      method: 'DELETE',
+      url: '/api/scan-sessions/:id',
+      summary: 'Delete one of your scans with its photos, freeing their storage; the model it made stays among your models',
+      description: 'In any state: a scan being processed stops at its next photo, or keeps nothing if it was done.',
+      tag: TAG,
+      auth: 'user',
+      status: 204,
+      procedure: 'scans.delete',
+    },
+    ({ caller, req }) => caller.scans.delete({ id: pathId(req) }),
+  );
+  restRoute(
+    app,
     { method: 'GET', url: '/api/models', summary: 'Your 3D models (your scans\u2019 results), newest first (`vehicleId`, `componentId`, `limit` at most 50)', tag: TAG, auth: 'user', procedure: 'scans.models', inputFrom: 'query' },
     ({ caller, req }) => caller.scans.models({ vehicleId: queryParam(req, 'vehicleId'), componentId: queryParam(req, 'componentId'), limit: queryParam(req, 'limit') } as In<typeof listModelsSchema>),
   );
@@ -111,7 +125,7 @@ export async function registerScanRest(app: FastifyInstance): Promise<void> {
         method: 'POST',
         url: '/api/scan-sessions/:id/images',
         summary: 'Add a photo to a scan (multipart/form-data, part "file"; query `clientKey`, and `overlap` 0–1 as the page estimated it); answers the session',
-        description: `JPEG, PNG or WebP, at most ${SCAN_LIMITS.maxUploadBytes / 1024 / 1024} MB; a blurry photo is refused (400) with what to do. The same clientKey again stores nothing more, so an upload cut off may simply be sent again. At most ${SCAN_LIMITS.maxPhotos} photos; only while the scan takes photos (409).`,
+        description: `JPEG, PNG or WebP, at most ${SCAN_LIMITS.maxUploadBytes / 1024 / 1024} MB; a blurry photo is refused (400) with what to do. The same clientKey again stores nothing more, so an upload cut off may simply be sent again. At most ${SCAN_LIMITS.maxPhotos} photos; only while the scan takes photos; a user's scan photos, as kept, fit in ${SCAN_LIMITS.storageBytes / 1024 / 1024 / 1024} GB (409 each).`,
         tag: TAG,
         auth: 'user',
         status: 201,

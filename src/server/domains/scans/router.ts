@@ -3,7 +3,7 @@ import { createScanSessionSchema, listModelsSchema, listScanSessionsSchema, mode
 import { authedProcedure, router } from '../../trpc.ts';
 import { getModel, listModels, updateModel } from './models.ts';
 import { listSessions } from './repository.ts';
-import { createSession, getSession, processSession } from './service.ts';
+import { createSession, getSession, processSession, removeSession } from './service.ts';
 
 const bySession = z.object({ id: scanSessionIdSchema }).strict();
 
@@ -17,6 +17,7 @@ export const scansRouter = router({
   get: authedProcedure.input(bySession).query(({ ctx, input }) => getSession(ctx.db, ctx.user, input.id)),
   create: authedProcedure.input(createScanSessionSchema).mutation(({ ctx, input }) => createSession(ctx.db, ctx.user, input)),
   process: authedProcedure.input(bySession).mutation(({ ctx, input }) => processSession(ctx.db, ctx.user, input.id)),
+  delete: authedProcedure.input(bySession).mutation(({ ctx, input }) => removeSession(ctx.db, ctx.user, input.id)),
   model: authedProcedure.input(z.object({ id: modelIdSchema }).strict()).query(({ ctx, input }) => getModel(ctx.db, ctx.user, input.id)),
   models: authedProcedure.input(listModelsSchema).query(({ ctx, input }) => listModels(ctx.db, ctx.user, input)),
   updateModel: authedProcedure.input(updateModelSchema).mutation(({ ctx, input }) => updateModel(ctx.db, ctx.user, input)),

@@ -5,12 +5,14 @@ import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { buildTestApp, callerFor, createUser, rejection, signInCookie } from '../../../../tests/helpers/factories.ts';
 import { multipart, picture } from '../../../../tests/helpers/files.ts';
 import { storeGenericTruck } from '../../../../tests/helpers/garage.ts';
-import { noisePhoto, scanWithPhotos } from '../../../../tests/helpers/scans.ts';
+import { modelOf, noisePhoto, scanWithPhotos } from '../../../../tests/helpers/scans.ts';
 import { DEFAULT_BOX, DEFAULT_RING, ringPhotos } from '../../../../tests/helpers/scan-scene.ts';
 import sharp from 'sharp';
 import { readPly, readStl } from '../../../shared/geometry/mesh-read.ts';
+import { formatBytes } from '../../../shared/files.ts';
 import { SCAN_LIMITS } from '../../../shared/scans.ts';
 import { reconstructSession } from './job.ts';
+import { addPhoto } from './service.ts';
 
 describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
   let app: FastifyInstance;
@@ -112,6 +114,51 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
       resultModelId: null,
       failureReason: `Photo ${SCAN_LIMITS.minPhotosToProcess} of this scan was removed while it was processed: process the scan again.`,
     });
+  });
+
+  it('keeps a user\u2019s scan photos within their storage, saying how much is used; deleting a scan frees its photos and keeps its model', async () => {
+    const db = getDb();
+    const owner = await createUser(db, { role: 'tech' });
+    const mine = callerFor(db, owner);
+    const old = await scanWithPhotos(db, owner, 2, { pictures: true });
+    const model = await modelOf(db, owner);
+    await db.updateTable('scan_sessions').set({ status: 'completed', result_model_id: model }).where('id', '=', old).execute();
+    const stored = async () => (await db.selectFrom('scan_images').innerJoin('scan_sessions', 'scan_sessions.id', 'scan_images.session_id').select('byte_size').where('user_id', '=', owner.id).execute()).reduce((sum, row) => sum + row.byte_size, 0);
+    const used = await stored();
+    // Another user's photos count for them only.
+    await scanWithPhotos(db, await createUser(db), 2, { pictures: true });
+
+    // A small budget stands for SCAN_LIMITS.storageBytes: the old scan's photos and 1 KB more.
+    const budget = used + 1024;
+    const session = await mine.scans.create({ resolution: 'low' });
+    const photo = await noisePhoto(7);
+    const refused = await rejection(addPhoto(db, owner, session.id, photo, { clientKey: 'over' }, budget));
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.message).toContain(`Your scan photos already use ${formatBytes(used)} of your ${formatBytes(budget)}: this `);
+    expect(refused.message).toMatch(/: this \d+ KB photo does not fit\. Delete scans you no longer need \(their models stay\) and try again\.$/);
+    expect(await stored()).toBe(used);
+
+    expect((await rejection(callerFor(db, await createUser(db)).scans.delete({ id: old }))).code).toBe('NOT_FOUND');
+    await mine.scans.delete({ id: old });
+    expect((await rejection(mine.scans.get({ id: old }))).code).toBe('NOT_FOUND');
+    expect(await stored()).toBe(0);
+    expect((await mine.scans.model({ id: model })).id).toBe(model);
+    expect((await mine.scans.models({})).map((m) => m.id)).toEqual([model]);
+    expect((await addPhoto(db, owner, session.id, photo, { clientKey: 'fits' }, budget)).photos.map((p) => p.clientKey)).toEqual(['fits']);
+  });
+
+  it('a scan deleted while it is processed stops at the next photo and leaves nothing behind', async () => {
+    const db = getDb();
+    const owner = await createUser(db, { role: 'tech' });
+    const mine = callerFor(db, owner);
+    const id = await scanWithPhotos(db, owner, SCAN_LIMITS.minPhotosToProcess, { pictures: true });
+    await mine.scans.process({ id });
+    const run = reconstructSession(db, id, new AbortController().signal);
+    await expect.poll(async () => (await mine.scans.get({ id })).stage, { timeout: 10_000, interval: 5 }).toBe('features');
+    await mine.scans.delete({ id });
+    await run;
+    expect(await db.selectFrom('scan_sessions').select('id').where('user_id', '=', owner.id).execute()).toEqual([]);
+    expect(await mine.scans.models({})).toEqual([]);
   });
 
   it('reconstructs 24 photos of a box, taken with their lens in EXIF, into a model with its downloads', async () => {

@@ -3,9 +3,10 @@ import { SCAN_LIMITS, type CreateScanSessionValues, type ScanPhotoMeta, type Sca
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
+import { lockUploader, requireRoom } from '../../lib/storage-quota.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
 import { intakePhoto } from './photos.ts';
-import { countPhotos, countSessions, findPhotoByKey, findSession, insertPhoto, insertSession, setProcessing, withPhotos, type SessionRow } from './repository.ts';
+import { countPhotos, countSessions, deleteSession, findPhotoByKey, findSession, insertPhoto, insertSession, setProcessing, storedPhotoBytes, withPhotos, type SessionRow } from './repository.ts';
 
 /** The job that reconstructs a session's photos (job.ts). */
 export const RECONSTRUCT_JOB = 'scans.reconstruct';
@@ -41,22 +42,39 @@ export async function getSession(db: Executor, user: User, id: string): Promise<
 /**
  * Adds one photo to a session still taking photos (docs/scans.md#photos). The same `clientKey`
  * again (a retried upload after a dropped connection) stores nothing more and answers the session.
- * The photo is prepared before the session's row is locked, so a slow decode holds no lock.
+ * The photo is prepared before any row is locked, so a slow decode holds no lock; then the user's
+ * uploads are serialised and the photo must fit their storage (docs/scans.md#storage; `storageBytes`
+ * is SCAN_LIMITS' figure but for tests).
  */
-export async function addPhoto(db: Database, user: User, id: string, bytes: Buffer, meta: ScanPhotoMeta): Promise<ScanSession> {
+export async function addPhoto(db: Database, user: User, id: string, bytes: Buffer, meta: ScanPhotoMeta, storageBytes: number = SCAN_LIMITS.storageBytes): Promise<ScanSession> {
   const first = await ownSession(db, user, id);
   if (first.status !== 'pending') throw domainError('CONFLICT', 'This scan is no longer taking photos');
   if (await findPhotoByKey(db, id, meta.clientKey)) return withPhotos(db, first);
   const photo = await intakePhoto(bytes, first.resolution);
   return db.transaction().execute(async (trx) => {
+    if (!(await lockUploader(trx, user.id))) throw domainError('UNAUTHORIZED', 'No authenticated session');
     const row = await ownSession(trx, user, id, true);
     if (row.status !== 'pending') throw domainError('CONFLICT', 'This scan is no longer taking photos');
     if (!(await findPhotoByKey(trx, id, meta.clientKey))) {
       const { count, last } = await countPhotos(trx, id);
       if (count >= SCAN_LIMITS.maxPhotos) throw domainError('CONFLICT', `A scan holds ${SCAN_LIMITS.maxPhotos} photos at most: process it now`);
+      const used = await storedPhotoBytes(trx, user.id);
+      requireRoom({ used, adding: photo.content.byteLength, quota: storageBytes, kept: 'scan photos', one: 'photo', advice: 'Delete scans you no longer need (their models stay) and try again.' });
       await insertPhoto(trx, id, last + 1, meta.clientKey, photo, meta.overlap ?? null);
     }
     return withPhotos(trx, row);
+  });
+}
+
+/**
+ * Deletes a session and its photos, whatever its state (docs/scans.md#storage): the model it made
+ * stays with the user's models; a reconstruction under way fails at the next photo it asks for, or
+ * keeps nothing if it was done.
+ */
+export async function removeSession(db: Database, user: User, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await ownSession(trx, user, id, true);
+    await deleteSession(trx, id);
   });
 }
 
