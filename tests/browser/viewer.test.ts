@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPly } from '../../src/shared/geometry/mesh-read.ts';
 import { registerAppJobs } from '../../src/server/jobs.ts';
 import { startJobRunner, type JobRunner } from '../../src/server/lib/job-runner.ts';
+import { ACCORD_VIN } from '../helpers/garage.ts';
 import { DEFAULT_CYLINDER, DEFAULT_RING, ringPhotos } from '../helpers/scan-scene.ts';
 import { checkA11y, chooseOption, expectNoSidewaysScroll, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -141,6 +142,7 @@ describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
     expect(cloud.positions.length / 3).toBe(points);
     expect(cloud.colours?.length).toBe(points * 3);
     expect(scriptErrors(page)).toEqual([]);
+    await page.close();
   }, 240_000);
 
   it('reference models are drawn for every component kind, on a phone in the dark, and a missing scan says so', async () => {
@@ -169,6 +171,17 @@ describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
     await phone.getByRole('switch', { name: 'Wireframe' }).check();
     await phone.getByRole('button', { name: 'Reset view' }).click();
     await screenshot(phone, 'viewer-battery-measured-dark-375');
+
+    // From the vehicle's diagram: the Engine's Quick Actions open its reference, drawn for that car.
+    await phone.goto(`${server.url}/`);
+    await phone.getByRole('textbox', { name: 'VIN' }).fill(ACCORD_VIN);
+    await phone.getByRole('button', { name: 'Decode' }).click();
+    await phone.getByText('VIN Decoded Successfully').waitFor();
+    await phone.getByRole('button', { name: /^\d+\. Engine/ }).click();
+    await phone.getByRole('link', { name: 'View 3D Model' }).click();
+    await phone.getByRole('heading', { name: 'Engine block' }).waitFor();
+    await phone.getByText(/^For the Engine of the 2003 Honda Accord$/).waitFor();
+    await phone.getByRole('img', { name: '3D view of Engine block' }).locator('canvas').waitFor();
 
     // A scan that is not there (or not the user's) is an error with a way out, not a blank page.
     await openTool(phone, server, '/viewer?model=00000000-0000-4000-8000-000000000000', 'Component Viewer');

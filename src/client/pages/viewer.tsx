@@ -4,7 +4,7 @@ import { IconChartBar, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { REFERENCE_KINDS, REFERENCE_LABELS, referenceModel, type ReferenceKind } from '../../shared/geometry/reference-models.ts';
+import { engineLayoutFrom, REFERENCE_KINDS, REFERENCE_LABELS, referenceKindFor, referenceModel, type ReferenceKind } from '../../shared/geometry/reference-models.ts';
 import type { ScanModel } from '../../shared/scans.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SectionCard } from '../components/tools/SectionCard.tsx';
@@ -35,11 +35,23 @@ function webglAvailable(): boolean {
 
 const FIRST_VIEW: CanvasView = { display: 'surface', wireframe: false, pointSize: POINT_SIZE.initial, lighting: 'studio', measuring: false, heat: null, resetKey: 0 };
 
-/** The model on show, by the address: `?model={id}` (a scan's) or `?reference={kind}`; a reference by default. */
+/**
+ * The model on show, by the address: `?model={id}` (a scan's) or `?reference={kind}`; from a vehicle's
+ * diagram, `?vehicle={id}&component={id}` shows the reference its component calls for, drawn for
+ * that vehicle (an engine with its cylinders). A brake reference by default.
+ */
 function useShownModel(scans: ScanModel[] | undefined) {
   const [params, setParams] = useSearchParams();
   const modelId = params.get('model');
-  const reference: ReferenceKind = isReference(params.get('reference')) ? (params.get('reference') as ReferenceKind) : 'brake';
+  const vehicleId = params.get('vehicle');
+  const componentId = params.get('component');
+  const vehicle = trpc.vehicles.get.useQuery({ vehicleId: vehicleId ?? '' }, { enabled: Boolean(vehicleId && !modelId), retry: false });
+  const components = trpc.vehicles.components.useQuery({ vehicleId: vehicleId ?? '' }, { enabled: Boolean(vehicleId && componentId && !modelId), retry: false });
+  const component = components.data?.find((c) => c.id === componentId) ?? null;
+  const fromComponent = component ? referenceKindFor(component) : null;
+  const reference: ReferenceKind = isReference(params.get('reference')) ? (params.get('reference') as ReferenceKind) : (fromComponent ?? 'brake');
+  const engineText = reference === 'engine' ? (vehicle.data?.engine ?? null) : null;
+  const context = vehicle.data && component && fromComponent === reference ? `For the ${component.name} of the ${vehicle.data.year} ${vehicle.data.make} ${vehicle.data.model}` : null;
   const scan = trpc.scans.model.useQuery({ id: modelId ?? '' }, { enabled: Boolean(modelId), retry: false });
   const shape = useQuery({
     queryKey: ['viewer-shape', modelId],
@@ -49,7 +61,11 @@ function useShownModel(scans: ScanModel[] | undefined) {
     gcTime: 60_000,
     retry: false,
   });
-  const referenceOf = useMemo(() => (modelId ? null : referenceModel(reference)), [modelId, reference]);
+  const referenceOf = useMemo(() => {
+    if (modelId) return null;
+    const engine = engineText ? engineLayoutFrom(engineText) : null;
+    return referenceModel(reference, engine ? { engine } : {});
+  }, [modelId, reference, engineText]);
   const model = useMemo((): ViewerModel | null => {
     if (referenceOf) {
       const s = referenceShape(referenceOf.mesh);
@@ -68,7 +84,7 @@ function useShownModel(scans: ScanModel[] | undefined) {
   // A scan named by the address but not (yet) in the list still shows in the picker.
   const extra = modelId && scan.data && !scans?.some((s) => s.id === modelId) ? [scan.data] : [];
   const notFound = scan.error?.data?.code === 'NOT_FOUND';
-  return { model, value, select, error, notFound, loading: !model && !error, retry: () => void (scan.error ? scan.refetch() : shape.refetch()), extra };
+  return { model, value, select, error, notFound, context, loading: !model && !error, retry: () => void (scan.error ? scan.refetch() : shape.refetch()), extra };
 }
 
 export default function ViewerPage() {
@@ -127,7 +143,7 @@ export default function ViewerPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <SectionCard
             title={model?.name ?? (shown.error ? 'Model not available' : 'Loading the model…')}
-            description={model ? (model.scan ? 'Photo scan' : 'Reference model') : undefined}
+            description={model ? (model.scan ? 'Photo scan' : (shown.context ?? 'Reference model')) : undefined}
             actions={model?.scan && model.shape.mmPerUnit === null ? <Badge color="gray" variant="light">No scale</Badge> : null}
           >
             {model ? <ViewerToolbar view={view} hasSurface={Boolean(model.shape.surface)} onChange={change} /> : null}

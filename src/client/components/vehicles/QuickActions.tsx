@@ -1,8 +1,9 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { IconCamera, IconClipboardCheck, IconFileReport } from '@tabler/icons-react';
+import { IconCamera, IconClipboardCheck, IconCube, IconFileReport } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { referenceKindFor } from '../../../shared/geometry/reference-models.ts';
 import type { InspectionSummary } from '../../../shared/inspections.ts';
 import type { Vehicle, VehicleComponent } from '../../../shared/vehicles.ts';
 import { useCurrentShop } from '../../lib/current-shop.ts';
@@ -111,6 +112,11 @@ export function QuickActions({ vehicle, component }: { vehicle: Vehicle; compone
             )
           }
         </Action>
+        {role === 'tech' && component && referenceKindFor(component) ? (
+          <Button component={Link} href={`/viewer?vehicle=${vehicle.id}&component=${component.id}`} variant="default" justify="flex-start" leftSection={<IconCube size={16} />}>
+            View 3D Model
+          </Button>
+        ) : null}
       </Stack>
       <CreateInspectionModal vehicle={vehicle} componentId={component?.id ?? null} opened={creating} onClose={() => setCreating(false)} />
     </Card>

@@ -54,6 +54,9 @@ function CameraRig({ centre, radius, resetKey }: { centre: Vec3; radius: number;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as OrbitControlsImpl | null;
   const invalidate = useThree((state) => state.invalidate);
+  const size = useThree((state) => state.size);
+  // Drawn on demand: a new size (the layout settling, a turned phone) asks for a frame as well.
+  useEffect(() => invalidate(), [invalidate, size.width, size.height]);
   useEffect(() => {
     const distance = radius / Math.sin(((camera.fov / 2) * Math.PI) / 180);
     camera.near = radius / 100;
