@@ -207,3 +207,22 @@ export async function chooseOption(
     .click();
   await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
+
+/** Opens a page of the app and waits for its heading. */
+export async function openTool(page: Page, server: TestServer, pathname: string, heading: string): Promise<void> {
+  await page.goto(`${server.url}${pathname}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** Nothing may push the page sideways on a phone: wide tables scroll inside their own box. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Each of the named controls shows, once (panels render after their data, so each is waited for). */
+export async function expectVisible(page: Page, role: 'radio' | 'tab', names: string[]): Promise<void> {
+  for (const name of names) {
+    await expect.poll(() => page.getByRole(role, { name, exact: true }).count(), { message: `${role} ${name}`, timeout: 15_000 }).toBe(1);
+  }
+}

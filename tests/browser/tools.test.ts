@@ -1,37 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_VERDICT_ADVICE } from '../../src/shared/photo-analysis.ts';
 import { addStaff, createCenter } from '../helpers/appointments.ts';
-import { picture } from '../helpers/files.ts';
-import { modelOf, noisePhoto, scanWithPhotos } from '../helpers/scans.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, expectNoSidewaysScroll, expectVisible, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
-
-async function openTool(page: Page, server: TestServer, path: string, heading: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** Nothing may push the page sideways on a phone: wide tables scroll inside their own box. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function expectVisible(page: Page, role: 'radio' | 'tab', names: string[]): Promise<void> {
-  for (const name of names) {
-    // Panels render after their data: wait for each control, then make sure it is there once.
-    await expect.poll(() => page.getByRole(role, { name, exact: true }).count(), { message: `${role} ${name}`, timeout: 15_000 }).toBe(1);
-  }
-}
 
 function statValue(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true });
 }
 
-describe('technician tool pages (docs/screens.md): the 3D Scanner, sample tools, the Parts Database and an empty Analytics', () => {
+describe('technician tool pages (docs/screens.md): sample tools, the Parts Database and an empty Analytics', () => {
   let server: TestServer;
   let browser: Browser;
   let desktop: Page;
@@ -50,159 +29,6 @@ describe('technician tool pages (docs/screens.md): the 3D Scanner, sample tools,
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-  });
-
-  it('3D Scanner starts a scan with its options, uploads sharp photos, refuses a blurry one before sending it, and lists the scan', async () => {
-    await openTool(desktop, server, '/scanner', '3D Scanner');
-    await expectVisible(desktop, 'radio', ['High 4K', 'Medium 2K', 'Low 1K', 'Full Component', 'Surface Only', 'Detail Scan', 'PLY', 'STL', 'OBJ']);
-    await desktop.getByText('Photos kept at 3,840 px on their longest side').waitFor();
-    await desktop.getByText('No scans yet').waitFor();
-    await expect(desktop.getByText('coming soon', { exact: false }).count()).resolves.toBe(0);
-    await desktop.getByRole('radio', { name: 'Low 1K' }).check();
-    await desktop.getByRole('radio', { name: 'Detail Scan' }).check();
-    await desktop.locator('label').filter({ hasText: /^STL$/ }).click();
-    await expect(desktop.getByRole('radio', { name: 'STL' }).isChecked()).resolves.toBe(true);
-    await desktop.getByText('STL: the surface, for 3D printing and CAD.', { exact: false }).waitFor();
-    await desktop.getByLabel('Notes').fill('Front left caliper, outer side');
-    await checkA11y(desktop);
-    await screenshot(desktop, 'tools-scanner-settings-light');
-
-    // Start Scan creates the session with those options and moves on to the photos.
-    await desktop.getByRole('button', { name: 'Start Scan' }).click();
-    await desktop.getByRole('heading', { name: 'Take Photos' }).waitFor();
-    await desktop.getByText('0 photos · 20–60 recommended').waitFor();
-    const listed = (await (await desktop.request.get(`${server.url}/api/scan-sessions`)).json()) as { id: string; resolution: string; scanType: string; outputFormat: string; notes: string | null }[];
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ resolution: 'low', scanType: 'detail', outputFormat: 'stl', notes: 'Front left caliper, outer side' });
-    const sessionId = listed[0]!.id;
-    expect(new URL(desktop.url()).searchParams.get('scan')).toBe(sessionId);
-
-    // The first upload is cut off once: it is sent again by itself, with the same client key, and stored once.
-    const keys: string[] = [];
-    let cut = false;
-    await desktop.route('**/api/scan-sessions/*/images*', async (route) => {
-      keys.push(new URL(route.request().url()).searchParams.get('clientKey') ?? '');
-      if (!cut) {
-        cut = true;
-        await route.abort('connectionreset');
-      } else await route.continue();
-    });
-    const input = desktop.locator('input[type="file"]');
-    await expect(input.getAttribute('capture')).resolves.toBe('environment');
-    await expect(input.getAttribute('accept')).resolves.toBe('image/jpeg,image/png,image/webp');
-    await input.setInputFiles([
-      { name: 'caliper-1.jpg', mimeType: 'image/jpeg', buffer: await noisePhoto(1, 640, 480) },
-      { name: 'caliper-2.jpg', mimeType: 'image/jpeg', buffer: await noisePhoto(2, 640, 480) },
-    ]);
-    await desktop.getByText('2 photos · 20–60 recommended').waitFor({ timeout: 20_000 });
-    await expect(desktop.getByRole('group', { name: /^Photo \d: Added$/ }).count()).resolves.toBe(2);
-    expect(keys).toHaveLength(3);
-    expect(keys[0]).toBe(keys[1]);
-    expect(keys[2]).not.toBe(keys[0]);
-    await desktop.unroute('**/api/scan-sessions/*/images*');
-
-    // A blurry photo is measured on the device and never sent.
-    let sent = 0;
-    desktop.on('request', (request) => {
-      if (request.url().includes('/images?')) sent++;
-    });
-    await input.setInputFiles({ name: 'blurry.png', mimeType: 'image/png', buffer: await picture(640, 480) });
-    const blurry = desktop.getByRole('group', { name: 'Photo 3: Not added' });
-    await blurry.getByText(`This photo is blurry and was not added. ${PHOTO_VERDICT_ADVICE.blurry}`).waitFor();
-    expect(sent).toBe(0);
-    const session = (await (await desktop.request.get(`${server.url}/api/scan-sessions/${sessionId}`)).json()) as { photos: unknown[]; status: string };
-    expect(session).toMatchObject({ status: 'pending' });
-    expect(session.photos).toHaveLength(2);
-    await desktop.getByText('2 photos · 20–60 recommended').waitFor();
-
-    // Processing waits for 8 photos, and says so.
-    await expect(desktop.getByRole('button', { name: 'Process scan' }).isDisabled()).resolves.toBe(true);
-    await desktop.getByText('A scan needs at least 8 photos to be processed: add 6 more.').waitFor();
-    await desktop.getByRole('progressbar', { name: 'Coverage: 2 of 20 photos' }).waitFor();
-
-    // Recent Scans lists it; opened from the list, it shows the photos added earlier.
-    const row = desktop.getByRole('row', { name: /Taking photos/ });
-    await row.getByRole('cell', { name: 'Low 1K' }).waitFor();
-    await row.getByRole('cell', { name: 'Detail Scan' }).waitFor();
-    await row.getByRole('cell', { name: '2', exact: true }).waitFor();
-    await checkA11y(desktop);
-    await screenshot(desktop, 'tools-scanner-light');
-    await desktop.getByRole('button', { name: 'New scan' }).click();
-    await desktop.getByRole('button', { name: 'Start Scan' }).waitFor();
-    await row.getByRole('button', { name: /^Open the scan of / }).click();
-    await desktop.getByText('2 photos added earlier. Add more, or process the scan.').waitFor();
-
-    // A phone in the dark: a new scan, one photo.
-    await openTool(phone, server, '/scanner', '3D Scanner');
-    await phone.getByText('No scans yet').waitFor();
-    await expectNoSidewaysScroll(phone);
-    await checkA11y(phone);
-    await phone.getByRole('button', { name: 'Start Scan' }).click();
-    await phone.getByRole('heading', { name: 'Take Photos' }).waitFor();
-    await phone.locator('input[type="file"]').setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: await noisePhoto(3, 480, 640) });
-    await phone.getByText('1 photo · 20–60 recommended').waitFor({ timeout: 20_000 });
-    await phone.getByRole('row', { name: /Taking photos/ }).waitFor();
-    await expectNoSidewaysScroll(phone);
-    await checkA11y(phone);
-    await screenshot(phone, 'tools-scanner-dark-375');
-  });
-
-  it('3D Scanner follows a scan being processed to its model and its downloads, and offers a failed one again', async () => {
-    const page = await newPage(browser);
-    const { user } = await signIn(page, server, { role: 'tech' });
-    const db = server.db;
-    const scanId = await scanWithPhotos(db, user, 8);
-    await db.updateTable('scan_sessions').set({ status: 'processing', stage: 'matching', progress: 0.4, output_format: 'obj' }).where('id', '=', scanId).execute();
-    await openTool(page, server, `/scanner?scan=${scanId}`, '3D Scanner');
-    await page.getByRole('heading', { name: 'Processing' }).waitFor();
-    await page.getByText('Matching photos').waitFor();
-    await page.getByRole('progressbar', { name: 'Processing progress' }).waitFor();
-    await page.getByText('40 %').waitFor();
-    await checkA11y(page);
-
-    // The page polls: the finished model shows without a reload, OBJ (the scan's format) offered first.
-    const modelId = await modelOf(db, user);
-    await db.updateTable('scan_sessions').set({ status: 'completed', stage: null, progress: 1, result_model_id: modelId, completed_at: new Date() }).where('id', '=', scanId).execute();
-    await page.getByRole('heading', { name: 'Scan Result' }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => statValue(page, 'Points').textContent()).toContain('4');
-    await expect(statValue(page, 'Photos placed').textContent()).resolves.toContain('20 of 20');
-    await expect(statValue(page, 'Reprojection error').textContent()).resolves.toContain('0.60 px');
-    const downloads = page.getByRole('link', { name: /^Download / });
-    await expect(downloads.allTextContents()).resolves.toEqual(['Download OBJ', 'Download PLY', 'Download STL']);
-    await expect(downloads.first().getAttribute('href')).resolves.toBe(`/api/models/${modelId}/download?format=obj`);
-    await page.getByRole('row', { name: /Completed/ }).waitFor();
-    await checkA11y(page);
-    await screenshot(page, 'tools-scanner-result-light');
-
-    const failedId = await scanWithPhotos(db, user, 8);
-    const reason = 'Only 3 of 8 photos could be placed: take more photos, with more overlap between neighbouring ones.';
-    await db.updateTable('scan_sessions').set({ status: 'failed', stage: null, failure_reason: reason }).where('id', '=', failedId).execute();
-    await openTool(page, server, `/scanner?scan=${failedId}`, '3D Scanner');
-    await page.getByRole('alert').filter({ hasText: reason }).waitFor();
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Process again' }).click();
-    await page.getByText('Waiting to start').waitFor();
-    await page.getByRole('button', { name: 'New scan' }).click();
-    await page.getByRole('button', { name: 'Start Scan' }).waitFor();
-    await page.context().close();
-  });
-
-  it('Component Viewer has Properties and Analysis tabs and a working view', async () => {
-    await openTool(desktop, server, '/viewer', 'Component Viewer');
-    await expectVisible(desktop, 'tab', ['Properties', 'Analysis']);
-    await desktop.getByRole('rowheader', { name: 'Part number' }).waitFor();
-    await desktop.getByRole('button', { name: 'Zoom in' }).click();
-    await desktop.getByText('Zoom 120% · Rotation 0°').waitFor();
-    await desktop.getByRole('tab', { name: 'Analysis' }).click();
-    await desktop.getByText('Piston boot').waitFor();
-    await desktop.getByText('3D model viewing features coming soon...').waitFor();
-    await checkA11y(desktop);
-    await screenshot(desktop, 'tools-viewer-light');
-
-    await openTool(phone, server, '/viewer', 'Component Viewer');
-    await expectNoSidewaysScroll(phone);
-    await checkA11y(phone);
-    await screenshot(phone, 'tools-viewer-dark-375');
   });
 
   it('Parts Database keeps the shop\u2019s parts, their stock and suppliers: from empty to a part received into stock', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { QUALITY_LEVELS, RESOLUTION_SIZES, describeFrame, type CameraSettings } from '../../../shared/camera.ts';
+import type { GreyImage } from '../../../shared/geometry/orb.ts';
 import { analyseLuma, PHOTO_ANALYSIS, type PhotoAnalysis } from '../../../shared/photo-analysis.ts';
 
 export type CameraState = 'off' | 'starting' | 'live' | 'denied' | 'missing' | 'failed';
@@ -31,8 +32,9 @@ async function applyMode(track: MediaStreamTrack, mode: CameraSettings['mode']):
   if (advanced.length > 0) await track.applyConstraints({ advanced } as MediaTrackConstraints).catch(() => undefined);
 }
 
-function lumaOf(source: CanvasImageSource, width: number, height: number): { luma: Uint8Array; width: number; height: number } {
-  const scale = Math.min(1, PHOTO_ANALYSIS.side / Math.max(width, height));
+/** A picture drawn at most `side` px on its longest side, as greyscale (Rec. 709 luma). */
+export function lumaOf(source: CanvasImageSource, width: number, height: number, side: number = PHOTO_ANALYSIS.side): GreyImage {
+  const scale = Math.min(1, side / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   const canvas = document.createElement('canvas');
@@ -47,16 +49,24 @@ function lumaOf(source: CanvasImageSource, width: number, height: number): { lum
   return { luma, width: w, height: h };
 }
 
-/** The verdict of a picture file chosen instead of taken (decoded by the browser). */
-export async function analyseFile(file: File): Promise<PhotoAnalysis | null> {
+/** A picture file decoded by the browser once and read at each of the longest sides given, or null when it cannot be decoded. */
+export async function readPicture(file: File, sides: readonly number[]): Promise<GreyImage[] | null> {
   try {
     const bitmap = await createImageBitmap(file);
-    const { luma, width, height } = lumaOf(bitmap, bitmap.width, bitmap.height);
-    bitmap.close();
-    return analyseLuma(luma, width, height);
+    try {
+      return sides.map((side) => lumaOf(bitmap, bitmap.width, bitmap.height, side));
+    } finally {
+      bitmap.close();
+    }
   } catch {
     return null; // a PDF, or a picture the browser cannot decode: the server says what it is
   }
+}
+
+/** The verdict of a picture file chosen instead of taken (decoded by the browser). */
+export async function analyseFile(file: File): Promise<PhotoAnalysis | null> {
+  const [picture] = (await readPicture(file, [PHOTO_ANALYSIS.side])) ?? [];
+  return picture ? analyseLuma(picture.luma, picture.width, picture.height) : null;
 }
 
 /**
@@ -79,7 +89,11 @@ export function useCamera(settings: CameraSettings) {
   const [state, setState] = useState<CameraState>('off');
   const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
 
+  // Each start and stop is a new attempt: a camera that answers after a later stop or start is let go at once.
+  const attempt = useRef(0);
+
   const stop = useCallback(() => {
+    attempt.current++;
     streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
     if (videoEl.current) videoEl.current.srcObject = null;
@@ -93,6 +107,7 @@ export function useCamera(settings: CameraSettings) {
       return;
     }
     stop();
+    const mine = attempt.current;
     setState('starting');
     const size = RESOLUTION_SIZES[settings.resolution];
     try {
@@ -100,6 +115,10 @@ export function useCamera(settings: CameraSettings) {
         audio: false,
         video: { width: { ideal: size.width }, height: { ideal: size.height }, facingMode: { ideal: 'environment' } },
       });
+      if (attempt.current !== mine) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
       streamRef.current = stream;
       const [track] = stream.getVideoTracks();
       if (track) await applyMode(track, settings.mode);
@@ -108,10 +127,12 @@ export function useCamera(settings: CameraSettings) {
         video.srcObject = stream;
         await video.play().catch(() => undefined);
       }
+      if (attempt.current !== mine) return;
       const actual = track?.getSettings();
       setFrame(actual?.width && actual.height ? { width: actual.width, height: actual.height } : null);
       setState('live');
     } catch (error) {
+      if (attempt.current !== mine) return;
       const name = error instanceof DOMException ? error.name : '';
       setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'failed');
     }

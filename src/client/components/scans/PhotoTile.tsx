@@ -1,4 +1,5 @@
 import { Badge, Card, Image, Progress, Stack, Text } from '@mantine/core';
+import { isLowOverlap, percent, useOverlapColour } from './photo-overlap.ts';
 import type { PhotoItem, PhotoState } from './use-scan-uploads.ts';
 
 const BADGE: Record<PhotoState, { label: string; color: string }> = {
@@ -10,9 +11,10 @@ const BADGE: Record<PhotoState, { label: string; color: string }> = {
   refused: { label: 'Not added', color: 'red' },
 };
 
-/** One photo taken on this page: its thumbnail, where its upload is, and why it was not added. */
+/** One photo taken on this page: its thumbnail, where its upload is, its overlap with the one before, and why it was not added. */
 export function PhotoTile({ item, number }: { item: PhotoItem; number: number }) {
   const badge = BADGE[item.state];
+  const colour = useOverlapColour();
   return (
     <Card withBorder padding="xs" aria-label={`Photo ${number}: ${badge.label}`} role="group">
       <Card.Section>
@@ -23,6 +25,11 @@ export function PhotoTile({ item, number }: { item: PhotoItem; number: number })
           {badge.label}
         </Badge>
         {item.state === 'uploading' ? <Progress value={Math.round(item.progress * 100)} size="sm" aria-label={`Upload of photo ${number}`} /> : null}
+        {item.overlap !== null && item.state !== 'refused' ? (
+          <Text size="xs" fw={500} c={colour(item.overlap, 'dimmed')} data-testid="photo-overlap">
+            {isLowOverlap(item.overlap) ? `Only ${percent(item.overlap)} overlap with the previous photo` : `Overlap ${percent(item.overlap)}`}
+          </Text>
+        ) : null}
         {item.message ? (
           <Text size="xs" c={item.state === 'refused' ? 'red' : 'dimmed'}>
             {item.message}

@@ -1,12 +1,14 @@
 import { Alert, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCameraPlus, IconCloudOff, IconCube } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconAlertTriangle, IconCamera, IconCameraPlus, IconCloudOff, IconCube } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { SCAN_LIMITS, type ScanSession } from '../../../shared/scans.ts';
 import { useConnection } from '../../lib/connection.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { SectionCard } from '../tools/SectionCard.tsx';
+import { isLowOverlap, lowOverlapMessage } from './photo-overlap.ts';
 import { PhotoTile } from './PhotoTile.tsx';
+import { ScanCamera } from './ScanCamera.tsx';
 import { ScanBadges } from './ScanBadges.tsx';
 import { SCAN_PHOTO_TYPES } from './upload-photo.ts';
 import { useScanUploads } from './use-scan-uploads.ts';
@@ -36,6 +38,7 @@ export function ScanCapture({ session }: { session: ScanSession }) {
   // The picker is emptied after each choice, so the same file (or the camera again) always counts.
   const resetPicker = useRef<() => void>(null);
   const online = useConnection() === 'online';
+  const [cameraOpen, setCameraOpen] = useState(false);
   const process = trpc.scans.process.useMutation({
     onSuccess: (next) => {
       utils.scans.get.setData({ id: session.id }, next);
@@ -46,7 +49,11 @@ export function ScanCapture({ session }: { session: ScanSession }) {
 
   const count = session.photos.length;
   const full = count >= SCAN_LIMITS.maxPhotos;
-  const coverage = Math.min(100, Math.round((count / SCAN_LIMITS.recommendedMin) * 100));
+  // Honest coverage: a photo that shares too little with the one before it does not count toward it.
+  const covered = session.photos.filter((photo) => !isLowOverlap(photo.overlap)).length;
+  const coverage = Math.min(100, Math.round((covered / SCAN_LIMITS.recommendedMin) * 100));
+  const latest = uploads.items.findLast((item) => item.state !== 'refused' && item.state !== 'measuring');
+  const lowOverlap = latest && isLowOverlap(latest.overlap) ? latest.overlap : null;
   const blocked = blockedBecause(count, uploads.sending);
   const waiting = uploads.items.some((item) => item.state === 'waiting');
 
@@ -65,20 +72,30 @@ export function ScanCapture({ session }: { session: ScanSession }) {
             </Button>
           )}
         </FileButton>
+        {cameraOpen ? null : (
+          <Button variant="default" leftSection={<IconCamera size={16} />} onClick={() => setCameraOpen(true)} disabled={full}>
+            Use camera
+          </Button>
+        )}
         <Text size="sm" fw={500} aria-live="polite">
           {photoCount(count)} · {SCAN_LIMITS.recommendedMin}–{SCAN_LIMITS.maxPhotos} recommended
         </Text>
       </Group>
+      {cameraOpen ? <ScanCamera resolution={session.resolution} disabled={full} previousFeatures={uploads.previousFeatures} onTaken={(file) => uploads.add([file])} onClose={() => setCameraOpen(false)} /> : null}
+      {lowOverlap !== null ? (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="low-overlap">
+          {lowOverlapMessage(lowOverlap)}
+        </Alert>
+      ) : null}
       <Stack gap={4}>
         <Group justify="space-between">
-          <Text size="sm">
-            Coverage
-          </Text>
+          <Text size="sm">Coverage</Text>
           <Text size="sm" c="dimmed">
-            {Math.min(count, SCAN_LIMITS.recommendedMin)} of {SCAN_LIMITS.recommendedMin}
+            {Math.min(covered, SCAN_LIMITS.recommendedMin)} of {SCAN_LIMITS.recommendedMin}
+            {covered < count ? ` · ${photoCount(count - covered)} with too little overlap` : ''}
           </Text>
         </Group>
-        <Progress value={coverage} color={coverage >= 100 ? 'green' : 'blue'} aria-label={`Coverage: ${count} of ${SCAN_LIMITS.recommendedMin} photos`} />
+        <Progress value={coverage} color={coverage >= 100 ? 'green' : 'blue'} aria-label={`Coverage: ${covered} of ${SCAN_LIMITS.recommendedMin} photos`} />
       </Stack>
       {full ? <Alert color="blue">This scan holds {SCAN_LIMITS.maxPhotos} photos, the most it can: process it now.</Alert> : null}
       {waiting ? (

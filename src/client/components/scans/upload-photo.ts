@@ -26,12 +26,14 @@ export function newClientKey(): string {
 
 /**
  * Sends one photo to POST /api/scan-sessions/{id}/images with XMLHttpRequest, whose upload events
- * report progress (fetch has none). Never rejects: the outcome says whether to retry.
+ * report progress (fetch has none), with the overlap the page estimated. Never rejects: the outcome says whether to retry.
  */
-export function uploadScanPhoto(sessionId: string, clientKey: string, file: File, onProgress: (fraction: number) => void): { promise: Promise<UploadOutcome>; abort: () => void } {
+export function uploadScanPhoto(sessionId: string, clientKey: string, overlap: number | null, file: File, onProgress: (fraction: number) => void): { promise: Promise<UploadOutcome>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadOutcome>((resolve) => {
-    xhr.open('POST', `/api/scan-sessions/${encodeURIComponent(sessionId)}/images?clientKey=${encodeURIComponent(clientKey)}`);
+    const query = new URLSearchParams({ clientKey });
+    if (overlap !== null) query.set('overlap', String(overlap));
+    xhr.open('POST', `/api/scan-sessions/${encodeURIComponent(sessionId)}/images?${query.toString()}`);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

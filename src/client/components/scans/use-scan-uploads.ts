@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { check, useConnection } from '../../lib/connection.ts';
-import { analyseFile } from '../camera/use-camera.ts';
+import { measurePhoto, overlapBetween, type ImageFeatures } from './photo-overlap.ts';
 import { BLURRY_MESSAGE, newClientKey, refusalOf, uploadScanPhoto } from './upload-photo.ts';
 
 /**
@@ -18,6 +18,8 @@ export interface PhotoItem {
   progress: number;
   message: string | null;
   attempts: number;
+  /** Share of the previous photo this one shows again, estimated on the device; null for the first, or when it could not be read. */
+  overlap: number | null;
 }
 
 const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
@@ -26,7 +28,7 @@ const IN_LINE: ReadonlySet<PhotoState> = new Set(['measuring', 'queued', 'upload
 
 /**
  * The photos added on this page to one scan: each is measured in the browser (a blurry one is not
- * sent), then uploaded one at a time with its progress. A photo the server never answered for is
+ * sent) and compared with the photo before it for their overlap, then uploaded one at a time with its progress. A photo the server never answered for is
  * sent again with the same client key after a growing pause, or at once when the connection comes
  * back; one the server refused says why and stays refused.
  */
@@ -38,6 +40,8 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
   const urls = useRef<string[]>([]);
   const fileOf = useRef<Record<string, File>>({});
   const live = useRef(true);
+  // The corners of the last photo kept, in memory only: each new photo waits for its predecessor's.
+  const previous = useRef<Promise<ImageFeatures | null>>(Promise.resolve(null));
   const storedRef = useRef(onStored);
   storedRef.current = onStored;
   const connection = useConnection();
@@ -51,7 +55,7 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
       const added = files.map((file) => {
         const url = URL.createObjectURL(file);
         urls.current.push(url);
-        const item: PhotoItem = { key: newClientKey(), name: file.name, url, state: 'measuring', progress: 0, message: null, attempts: 0 };
+        const item: PhotoItem = { key: newClientKey(), name: file.name, url, state: 'measuring', progress: 0, message: null, attempts: 0, overlap: null };
         fileOf.current[item.key] = file;
         return { file, item };
       });
@@ -64,8 +68,13 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
           patch(item.key, { state: 'refused', message: refusal });
           continue;
         }
-        void analyseFile(file).then((analysis) => {
-          if (analysis?.verdict !== 'blurry') return patch(item.key, { state: 'queued' });
+        const before = previous.current;
+        const measured = measurePhoto(file);
+        const blurry = (m: Awaited<typeof measured>) => m?.analysis.verdict === 'blurry';
+        // A blurry photo is not added, so the next one is compared with the one before it.
+        previous.current = measured.then((m) => (m && !blurry(m) ? m.features : before));
+        void Promise.all([measured, before]).then(([m, prior]) => {
+          if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? overlapBetween(prior, m.features) : null });
           delete fileOf.current[item.key];
           patch(item.key, { state: 'refused', message: BLURRY_MESSAGE });
         });
@@ -90,7 +99,7 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
     if (!file) return;
     busy.current = true;
     patch(next.key, { state: 'uploading', progress: 0, attempts: next.attempts + 1 });
-    const upload = uploadScanPhoto(sessionId, next.key, file, (fraction) => patch(next.key, { progress: fraction }));
+    const upload = uploadScanPhoto(sessionId, next.key, next.overlap, file, (fraction) => patch(next.key, { progress: fraction }));
     current.current = upload;
     void upload.promise.then((outcome) => {
       if (!live.current) return;
@@ -137,5 +146,7 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
   }, [retryNow]);
 
   const sending = items.some((item) => IN_LINE.has(item.state));
-  return { items, add, sending, retryNow };
+  /** The corners of the last photo kept on this page, for the live camera's estimate. */
+  const previousFeatures = useCallback(() => previous.current, []);
+  return { items, add, sending, retryNow, previousFeatures };
 }
