@@ -237,6 +237,9 @@ const repairOrders = await runBenchScript('bench/repair-orders.ts');
 console.log('\nScans: 3D reconstruction from rendered photos at 1K');
 const scans = await runBenchScript('bench/scans.ts');
 
+console.log('\nComponent Viewer: a scan compared with its reference');
+const compare = await runBenchScript('bench/compare.ts');
+
 const reads = [...api.scenarios, ...search.scenarios].filter(
   (s) => !s.informational && (s.goal !== undefined || s.name.startsWith('GET') || s.name.startsWith('tRPC')),
 );
@@ -253,6 +256,7 @@ const goals: Goal[] = [
   { name: 'inspections: gallery page of 50 at 10,000 photos; report of 20 items and 40 photos', target: '<= 50 ms; <= 2 s', actual: /MISS/.test(inspections) ? 'see table' : 'all under', pass: /PASS/.test(inspections) && !/MISS/.test(inspections) },
   { name: 'parts search at 100,000 parts; an order of 50 lines saved and priced', target: '<= 20 ms; <= 50 ms', actual: /MISS/.test(repairOrders) ? 'see table' : 'all under', pass: /PASS/.test(repairOrders) && !/MISS/.test(repairOrders) },
   { name: 'scans: photos placed, points RMS / size, 30 photos at 1K', target: '>= 90%; <= 2%; <= 180 s', actual: /MISS/.test(scans) ? 'see table' : 'all met', pass: /PASS/.test(scans) && !/MISS/.test(scans) },
+  { name: 'viewer comparison of 200,000 points with a reference', target: '<= 15 s; <= 200 MB kept', actual: /MISS/.test(compare) ? 'see table' : 'all met', pass: /PASS/.test(compare) && !/MISS/.test(compare) },
   { name: 'OBD live data of 6 values against the emulated adapter', target: '>= 2 rounds/s', actual: /MISS/.test(obd) ? 'see table' : 'over the goal', pass: /PASS/.test(obd) && !/MISS/.test(obd) },
   { name: 'CRM calls at the largest size', target: '<= 50 ms', actual: /MISS/.test(crm) ? 'see table' : 'all under', pass: !/MISS/.test(crm) },
   ...vin.goals.map((g) => ({ name: `VIN ${g.name}`, target: g.target, actual: String(g.actual), pass: g.pass })),
@@ -276,6 +280,6 @@ console.log(`\nGoals\n${table(goals.map((g) => ({ '': g.pass ? 'PASS' : 'MISS', 
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(
   path.join(ROOT, 'bench/results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), api, search, client: { routes: weights, paints }, vin, crm, imports, inspections, obd, repairOrders, scans, goals }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), api, search, client: { routes: weights, paints }, vin, crm, imports, inspections, obd, repairOrders, scans, compare, goals }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

@@ -16,8 +16,8 @@ export interface ModelShape {
   mmPerUnit: number | null;
 }
 
-/** Points a browser draws and compares at most: beyond this a cloud is thinned evenly. */
-export const MAX_VIEWER_POINTS = 400_000;
+/** Points a browser draws and compares at most (as many as a scan keeps): beyond this a cloud is thinned evenly. */
+export const MAX_VIEWER_POINTS = 200_000;
 
 async function download(url: string, signal: AbortSignal): Promise<Response> {
   const response = await fetch(url, { credentials: 'same-origin', signal });
