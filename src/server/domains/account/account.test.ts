@@ -5,8 +5,12 @@ import { callerFor, createUser, signInCookie, TEST_PASSWORD } from '../../../../
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { TINY_PDF, upload } from '../../../../tests/helpers/files.ts';
 import { garageFixtures, httpFailure } from '../../../../tests/helpers/garage.ts';
+import { modelOf, scanWithPhotos } from '../../../../tests/helpers/scans.ts';
 import { readZip } from '../../../../tests/helpers/zip.ts';
+import { readPly, readStl } from '../../../shared/geometry/mesh-read.ts';
+import { fromBase64, byteaAsBase64 } from '../../lib/bytea.ts';
 import { KEPT_FOR_OTHERS, USER_OWNED } from '../../lib/account-data.ts';
+import { EXPORT_MAX_MODELS } from './export-scans.ts';
 
 describeEachDatabase('account export and deletion', (getDb) => {
   const fx = garageFixtures(getDb);
@@ -51,6 +55,49 @@ describeEachDatabase('account export and deletion', (getDb) => {
     expect(await records(b.caller)).toEqual(await records(a.caller));
     expect(await fuel(b.caller)).toEqual(await fuel(a.caller));
     expect(await fx.odometerOf(b.entry.id)).toBe(await fx.odometerOf(a.entry.id));
+  });
+
+  it('the export holds the 3D scans: each session with its photos as JPEG files, each model as PLY and STL; deleting the account removes them', async () => {
+    const db = getDb();
+    const user = await createUser(db, { role: 'tech' });
+    const sessionId = await scanWithPhotos(db, user, 2, { pictures: true });
+    const modelId = await modelOf(db, user);
+    await db.updateTable('scan_sessions').set({ status: 'completed', result_model_id: modelId }).where('id', '=', sessionId).execute();
+    const cookie = await signInCookie(fx.app, user.email);
+
+    const res = await fx.app.inject({ method: 'GET', url: '/api/account/export', headers: { host: 'localhost:3000', cookie } });
+    expect(res.statusCode).toBe(200);
+    const files = readZip(res.rawPayload);
+    const scans = JSON.parse(files.get('scans.json')!.toString()) as { id: string; resultModelId: string; photos: { id: string; ordinal: number; byteSize: number; path: string }[] }[];
+    expect(scans.map((s) => [s.id, s.resultModelId, s.photos.map((p) => p.ordinal)])).toEqual([[sessionId, modelId, [1, 2]]]);
+    for (const photo of scans[0]!.photos) {
+      const stored = await db.selectFrom('scan_images').select(byteaAsBase64('content').as('content')).where('id', '=', photo.id).executeTakeFirstOrThrow();
+      expect(files.get(photo.path)!.equals(fromBase64(stored.content!)), photo.path).toBe(true);
+      expect(files.get(photo.path)!.byteLength).toBe(photo.byteSize);
+    }
+    const models = JSON.parse(files.get('models.json')!.toString()) as { id: string; pointCount: number; faceCount: number; files: { points: string; surface: string | null } }[];
+    expect(models).toMatchObject([{ id: modelId, pointCount: 4, faceCount: 4, files: { points: `models/${modelId}/points.ply`, surface: `models/${modelId}/surface.stl` } }]);
+    const cloud = readPly(files.get(models[0]!.files.points)!);
+    expect(Array.from(cloud.positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect(Array.from(cloud.colours ?? [])).toEqual([255, 0, 0, 0, 255, 0, 0, 0, 255, 200, 200, 200]);
+    expect(readStl(files.get(models[0]!.files.surface!)!).triangles.length / 3).toBe(4);
+    // Someone else's scans are not in it.
+    const other = readZip((await fx.app.inject({ method: 'GET', url: '/api/account/export', headers: { host: 'localhost:3000', cookie: await signInCookie(fx.app, (await createUser(db)).email) } })).rawPayload);
+    expect(JSON.parse(other.get('scans.json')!.toString())).toEqual([]);
+    expect(JSON.parse(other.get('models.json')!.toString())).toEqual([]);
+
+    await callerFor(db, user).auth.deleteAccount({ password: TEST_PASSWORD });
+    expect(await db.selectFrom('scan_images').select('id').where('session_id', '=', sessionId).execute()).toEqual([]);
+    expect(await db.selectFrom('model3d_geometry').select('model_id').where('model_id', '=', modelId).execute()).toEqual([]);
+  });
+
+  it('an account with more models than one export holds is answered 422 with what to do instead', async () => {
+    const db = getDb();
+    const user = await createUser(db, { role: 'tech' });
+    for (let k = 0; k <= EXPORT_MAX_MODELS; k++) await modelOf(db, user);
+    const res = await fx.app.inject({ method: 'GET', url: '/api/account/export', headers: { host: 'localhost:3000', cookie: await signInCookie(fx.app, user.email) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(`Your account has more than ${EXPORT_MAX_MODELS} 3D models, more than one export holds: download the ones you need from the Component Viewer instead`);
   });
 
   it('deleting the account needs the password, removes what is the user\u2019s (files, sessions) and keeps a shop\u2019s records of its work', async () => {

@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
 import { textCell, toCsv, type CsvCell } from '../../http/csv.ts';
 import { ZipWriter } from '../../lib/zip.ts';
+import { writeScansExport } from './export-scans.ts';
 
 /**
  * Everything of an account as one ZIP (docs/data.md#export): JSON of each kind of row, CSV of each
  * garage vehicle's service records, fill-ups and expenses (the service and fuel files in the columns
  * the "VinTech export" import preset reads), and every file's bytes. Written entry by entry to
- * `write`, one file's bytes in memory at a time; the user's files are bounded by their quota.
+ * `write`, one file's bytes in memory at a time; the user's files are bounded by their quota. The
+ * 3D scans' photos and models are written by export-scans.ts.
  */
 
 export const EXPORT_COLUMNS = {
@@ -188,4 +190,5 @@ export async function writeAccountExport(db: Executor, userId: string, zip: ZipW
     zip.add(fileEntryName(file.id, file.name), Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength), { compress: false });
     await drain();
   }
+  await writeScansExport(db, userId, zip, drain);
 }
