@@ -73,9 +73,12 @@ describe('photo overlap by feature matching (docs/scans.md#photos)', () => {
   });
 
   it('reads a shift of a fifth of the frame as about 80 % overlap', () => {
+    const next = view(scene, at(200 + 0.2 * W, 200));
+    const estimate = estimateOverlap(first, next);
+    // Timed once warm, for the record only: the page compares one new photo a time with the last one's corners.
     const started = performance.now();
-    const estimate = estimateOverlap(first, view(scene, at(200 + 0.2 * W, 200)));
-    console.info(`overlap of two 320 × 240 pictures: ${(performance.now() - started).toFixed(1)} ms`);
+    estimateOverlap(first, next);
+    console.info(`overlap of two 320 × 240 pictures, both detected: ${(performance.now() - started).toFixed(1)} ms`);
     expect(estimate.inliers).toBeGreaterThanOrEqual(20);
     expect(estimate.overlap).toBeCloseTo(0.8, 1);
     expect(Math.abs(estimate.overlap - 0.8)).toBeLessThan(0.07);
