@@ -1211,6 +1211,7 @@ const modelShape = z
     scanData: z.object({ photosTaken: z.number(), photosPlaced: z.number(), reprojectionErrorPx: z.number(), seconds: z.number() }).strict().nullable(),
     downloads: z.object({ ply: text, stl: text, obj: text }).strict(),
     mmPerUnit: z.number().positive().nullable(),
+    referenceKind: z.enum(['engine', 'gearbox', 'battery', 'brake', 'strut', 'exhaust', 'motor']).nullable(),
     editable: z.boolean(),
     createdAt: when,
   })
