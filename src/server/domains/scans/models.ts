@@ -9,7 +9,7 @@ import { byteaAsBase64, byteaParam, fromBase64 } from '../../lib/bytea.ts';
 import type { ModelGeometry } from './pipeline.ts';
 import { boundingBox, type Mesh } from '../../../shared/geometry/mesh.ts';
 import { referenceKindFor } from '../../../shared/geometry/reference-models.ts';
-import { writeObj, writePly, writeStl } from './sfm/mesh-write.ts';
+import { writeObj, writePly, writeStl } from '../../../shared/geometry/mesh-write.ts';
 
 export interface NewModel {
   ownerId: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boundingBox, boxMesh, dropSmallPieces, isClosed, meshVolume, surfaceArea } from '../../../../shared/geometry/mesh.ts';
 import type { Mesh } from '../../../../shared/geometry/mesh.ts';
 import { MeshFormatError, readObj, readPly, readStl } from '../../../../shared/geometry/mesh-read.ts';
-import { writeObj, writePly, writeStl } from './mesh-write.ts';
+import { writeObj, writePly, writeStl } from '../../../../shared/geometry/mesh-write.ts';
 import { estimateNormals } from './normals.ts';
 import { Random } from '../../../../shared/geometry/random.ts';
 import { marchingTetrahedra, surfaceFromPoints } from './surface.ts';
