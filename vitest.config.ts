@@ -54,6 +54,7 @@ export default defineConfig({
           include: unitTests,
           environment: 'node',
           testTimeout: 30_000,
+          maxWorkers: 2,
         },
       },
       {
@@ -65,6 +66,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/database-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at once (decision 159): each suite has its own database copy, and the other
+          // core is otherwise idle while a file waits on its database or imports the app.
+          maxWorkers: 2,
         },
       },
       {
@@ -74,6 +78,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Spawned servers, one file at a time, after the in-process tiers.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -87,7 +94,7 @@ export default defineConfig({
           // Two files at once (decision 117): each has its own server and Chromium context; waits are
           // conditions, never counts, so a slower page only waits longer.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,5 +1,4 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS, type ScanSessionSummary } from '../../../shared/scans.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -54,7 +53,7 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
                 <Table.Tr key={scan.id} aria-current={scan.id === openId ? 'true' : undefined}>
                   <Table.Td fw={500}>{when}</Table.Td>
                   <Table.Td>{scan.vehicleId ? (vehicles.get(scan.vehicleId) ?? 'A vehicle') : '—'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={140}>
                     <StatusBadge status={scan.status} />
                   </Table.Td>
                   <Table.Td>{scan.photoCount}</Table.Td>
@@ -94,7 +93,7 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
     );
   }
   return (
-    <SectionCard title="Recent Scans" description="Your scans, newest first: open one to add photos, follow its processing or download its model." actions={<IconCamera size={20} aria-hidden />}>
+    <SectionCard title="Recent Scans" description="Your scans, newest first: open one to add photos, follow its processing or download its model.">
       {body}
       <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Scan">
         {removing ? (
