@@ -70,7 +70,7 @@ describe('a shop inspects a customer\u2019s car and the owner decides on the dia
     // 2 mm pads: the measurement marks them Urgent and proposes the work; the oil is fine.
     await tech.goto(`${server.url}${inspectionPath}`);
     const pads = tech.getByRole('group', { name: 'Front brake pad thickness', exact: true });
-    await expect.poll(() => pads.getByRole('button', { name: /^Open photo / }).count()).toBe(2);
+    await expect.poll(() => pads.getByRole('button', { name: /^Open photo / }).count(), { timeout: 15_000 }).toBe(2);
     await pads.getByRole('textbox', { name: 'Measurement (mm)' }).fill('2');
     await pads.getByRole('textbox', { name: 'Measurement (mm)' }).blur();
     await expect.poll(() => pads.getByRole('button', { name: 'Front brake pad thickness: Urgent' }).getAttribute('aria-pressed')).toBe('true');
@@ -132,5 +132,6 @@ describe('a shop inspects a customer\u2019s car and the owner decides on the dia
     await phone.getByText('Approved — request sent to the shop').waitFor();
     await checkA11y(phone);
     await screenshot(phone, 'inspection-owner-dark-375');
-  });
+    // Two accounts, the camera, the report and the diagram: under a minute on a quiet machine, so it gets three.
+  }, 180_000);
 });

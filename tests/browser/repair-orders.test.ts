@@ -233,7 +233,8 @@ describe('a repair order from estimate to paid: the shop prices it, the owner ap
     await shot(tech, 'list-light');
 
     for (const page of [boss, tech, techPhone, phone, lightPhone, list]) expect(scriptErrors(page)).toEqual([]);
-  });
+    // The whole story on six pages: a minute on a quiet machine, so it gets three.
+  }, 180_000);
 
   it('points a technician of no shop to the Shop page', async () => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: PHONE });

@@ -194,5 +194,5 @@ describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
     await phone.getByRole('button', { name: 'Show a reference model' }).click();
     await phone.getByRole('img', { name: '3D view of Brake disc and caliper' }).waitFor();
     expect(scriptErrors(phone)).toEqual([]);
-  });
+  }, 120_000);
 });
