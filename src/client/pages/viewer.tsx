@@ -84,7 +84,7 @@ function useShownModel(scans: ScanModel[] | undefined) {
   // A scan named by the address but not (yet) in the list still shows in the picker.
   const extra = modelId && scan.data && !scans?.some((s) => s.id === modelId) ? [scan.data] : [];
   const notFound = scan.error?.data?.code === 'NOT_FOUND';
-  return { model, value, select, error, notFound, context, loading: !model && !error, retry: () => void (scan.error ? scan.refetch() : shape.refetch()), extra };
+  return { model, value, select, error, notFound, context, retry: () => void (scan.error ? scan.refetch() : shape.refetch()), extra };
 }
 
 export default function ViewerPage() {

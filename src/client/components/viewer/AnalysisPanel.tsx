@@ -5,7 +5,7 @@ import { REFERENCE_KINDS, REFERENCE_LABELS, referenceModel, type ReferenceKind }
 import type { ScanModel } from '../../../shared/scans.ts';
 import { compareInWorker, type CompareFigures } from './compare-client.ts';
 import { areaText, dateText, lengthText, sizeText, volumeText } from './figures.ts';
-import { loadScanShape, type ModelShape } from './model-shape.ts';
+import { loadScanShape, referenceShape, type ModelShape } from './model-shape.ts';
 import type { ViewerModel } from './viewer-model.ts';
 
 interface Props {
@@ -48,7 +48,7 @@ export function AnalysisPanel({ model, scans, heatShown, onHeat }: Props) {
       let label: string;
       if (kind === 'reference') {
         const reference = referenceModel(id as ReferenceKind);
-        target = { points: reference.mesh.positions, colours: null, surface: reference.mesh, mmPerUnit: 1 };
+        target = referenceShape(reference.mesh);
         label = reference.label;
       } else {
         const other = others.find((s) => s.id === id);
