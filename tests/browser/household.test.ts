@@ -60,10 +60,13 @@ describe('sharing a vehicle and working offline', () => {
     // Offline: the footer turns, a write says it was not saved and keeps what was typed; back online it saves.
     await owner.goto(`${server.url}/garage`);
     await status(owner).getByText('Connected').waitFor();
+    // The garage has loaded before the network goes: a list still on its way would fail offline.
+    const addOffline = owner.getByRole('region', { name: 'Family car' }).getByRole('button', { name: 'Add Record' });
+    await addOffline.waitFor();
     await owner.context().setOffline(true);
     await status(owner).getByText('Offline').waitFor();
     await owner.getByText('You are offline').first().waitFor();
-    await owner.getByRole('region', { name: 'Family car' }).getByRole('button', { name: 'Add Record' }).click();
+    await addOffline.click();
     const add = owner.getByRole('dialog', { name: 'Add Service Record' });
     await add.getByLabel('Service type').fill('Wiper blades');
     await add.getByRole('button', { name: 'Add Record' }).click();

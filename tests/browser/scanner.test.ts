@@ -288,10 +288,13 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     await page.getByRole('group', { name: 'Photo 4: Added' }).getByText(/^Only \d+ % overlap with the previous photo$/).waitFor({ timeout: 20_000 });
     await page.getByTestId('low-overlap').waitFor();
     await page.getByText('3 photos · 20–60 recommended').waitFor();
-    expect(sent).toHaveLength(3);
-    expect(sent[0]).toBeNull();
-    expect(Number(sent[1])).toBeGreaterThanOrEqual(0.72);
-    expect(Number(sent[2])).toBeLessThan(0.6);
+    // The flat pattern is blurry by the page's measure or, at the margin, only by the server's: then it
+    // was sent (with no overlap) and refused, and the next photo has no previous photo either.
+    expect(sent.length === 3 || (sent.length === 4 && sent[0] === null)).toBe(true);
+    const kept = sent.slice(-3);
+    expect(kept[0]).toBeNull();
+    expect(Number(kept[1])).toBeGreaterThanOrEqual(0.72);
+    expect(Number(kept[2])).toBeLessThan(0.6);
     await page.getByRole('progressbar', { name: 'Coverage: 2 of 20 photos' }).waitFor();
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'scanner-camera-light-375');

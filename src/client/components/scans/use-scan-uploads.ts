@@ -42,6 +42,8 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
   const live = useRef(true);
   // The corners of the last photo kept, in memory only: each new photo waits for its predecessor's.
   const previous = useRef<Promise<ImageFeatures | null>>(Promise.resolve(null));
+  // Each photo's own corners and those of the photo before it, should the server refuse it.
+  const chain = useRef<Map<string, { own: Promise<ImageFeatures | null>; before: Promise<ImageFeatures | null> }>>(new Map());
   const storedRef = useRef(onStored);
   storedRef.current = onStored;
   const connection = useConnection();
@@ -72,7 +74,9 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
         const measured = measurePhoto(file);
         const blurry = (m: Awaited<typeof measured>) => m?.analysis.verdict === 'blurry';
         // A blurry photo is not added, so the next one is compared with the one before it.
-        previous.current = measured.then((m) => (m && !blurry(m) ? m.features : before));
+        const own = measured.then((m) => (m && !blurry(m) ? m.features : null));
+        chain.current.set(item.key, { own, before });
+        previous.current = Promise.all([own, before]).then(([mine, prior]) => mine ?? prior);
         void Promise.all([measured, before]).then(([m, prior]) => {
           if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? overlapBetween(prior, m.features) : null });
           delete fileOf.current[item.key];
@@ -107,10 +111,19 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
       busy.current = false;
       if (outcome.kind === 'stored') {
         delete fileOf.current[next.key];
+        chain.current.delete(next.key);
         patch(next.key, { state: 'stored', progress: 1, message: null });
         storedRef.current();
       } else if (outcome.kind === 'refused') {
         delete fileOf.current[next.key];
+        // A photo the server refused (its blur verdict can differ from the page's at the margin) is not
+        // the previous one: if it still is, the one before it is again.
+        const link = chain.current.get(next.key);
+        if (link) {
+          const latest = previous.current;
+          previous.current = Promise.all([latest, link.own, link.before]).then(([now, refused, prior]) => (now !== null && now === refused ? prior : now));
+          chain.current.delete(next.key);
+        }
         patch(next.key, { state: 'refused', message: outcome.message });
       } else {
         const pause = BACKOFF_MS[Math.min(next.attempts, BACKOFF_MS.length - 1)]!;
