@@ -55,6 +55,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -69,6 +70,7 @@ export default defineConfig({
           // Two files at once (decision 159): each suite has its own database copy, and the other
           // core is otherwise idle while a file waits on its database or imports the app.
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -94,6 +96,7 @@ export default defineConfig({
           // Two files at once (decision 117): each has its own server and Chromium context; waits are
           // conditions, never counts, so a slower page only waits longer.
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },

@@ -7,13 +7,14 @@ import { buildPgliteTemplate } from '../helpers/database-templates.ts';
 
 /**
  * Browser tests run against the production build of the client: build it once when stale. Each
- * file's server starts from a copy of one migrated PGlite (tests/helpers/db.ts), made meanwhile.
+ * file's server starts from a copy of one migrated and seeded PGlite (tests/helpers/db.ts), made
+ * meanwhile: the servers of `npm start` seed the same knowledge at every start.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'vintech-test-db-'));
   const tarball = path.join(dir, 'migrated.tar');
   try {
-    await Promise.all([process.env.CI || clientBuildIsStale() ? buildClient() : undefined, buildPgliteTemplate(tarball)]);
+    await Promise.all([process.env.CI || clientBuildIsStale() ? buildClient() : undefined, buildPgliteTemplate(tarball, { seeded: true })]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

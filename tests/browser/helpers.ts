@@ -8,7 +8,6 @@ import type { Role } from '../../src/shared/constants.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/boot.ts';
 import type { Database } from '../../src/server/db/index.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
 
@@ -23,8 +22,8 @@ export interface TestServer {
 
 /** A real VinTech server: a fresh copy of the migrated PGlite, seeded, the built client, a free port. */
 export async function startTestServer(): Promise<TestServer> {
+  // A copy of the migrated and seeded template (global-setup.ts).
   const handle = await createTestDatabase('pglite');
-  await seedDatabase(handle.db, {});
   const app = await buildApp({
     db: handle.db,
     appName: 'VinTech',

@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openDatabase, PGLITE_OPTIONS, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { seedDatabase } from '../../src/server/db/seed.ts';
 import type { DB } from '../../src/server/db/schema.ts';
 
 /**
@@ -20,12 +21,16 @@ import type { DB } from '../../src/server/db/schema.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const silent = { info: () => {}, error: (m: string) => console.error(m) };
 
-/** Migrates a new in-memory PGlite and writes its data directory, as an uncompressed tarball, to `file`. */
-export async function writeMigratedPglite(file: string): Promise<void> {
+/**
+ * Migrates a new in-memory PGlite, seeds it when asked (the product's own knowledge, as `npm start`
+ * does), and writes its data directory, as an uncompressed tarball, to `file`.
+ */
+export async function writeMigratedPglite(file: string, options: { seeded: boolean }): Promise<void> {
   const client = await PGlite.create('memory://', PGLITE_OPTIONS);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   try {
     await migrateToLatest(db, silent);
+    if (options.seeded) await seedDatabase(db, {});
     const tarball = await client.dumpDataDir('none');
     await writeFile(file, new Uint8Array(await tarball.arrayBuffer()));
   } finally {
@@ -37,9 +42,9 @@ export async function writeMigratedPglite(file: string): Promise<void> {
  * Creating a cluster (initdb) leaves the WebAssembly heap at its peak size for the life of the
  * process, so the migrated tarball is made by a short-lived child process.
  */
-export async function buildPgliteTemplate(file: string): Promise<void> {
+export async function buildPgliteTemplate(file: string, options: { seeded: boolean } = { seeded: false }): Promise<void> {
   const script = path.join(ROOT, 'tests/helpers/write-migrated-pglite.ts');
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', script, file], { cwd: ROOT });
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', script, file, ...(options.seeded ? ['--seeded'] : [])], { cwd: ROOT });
 }
 
 /** A new in-memory PGlite whose data directory starts as the tarball's (no initdb, no migrations). */

@@ -1,0 +1,3 @@
+import { describeHostileInput } from '../helpers/hostile.ts';
+
+describeHostileInput('rest');
