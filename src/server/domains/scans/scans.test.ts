@@ -13,6 +13,7 @@ import { formatBytes } from '../../../shared/files.ts';
 import { SCAN_LIMITS } from '../../../shared/scans.ts';
 import { reconstructSession } from './job.ts';
 import { addPhoto } from './service.ts';
+import type { Database } from '../../db/index.ts';
 
 describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
   let app: FastifyInstance;
@@ -98,8 +99,8 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
     expect((await mine.scans.process({ id: session.id })).status).toBe('processing');
   });
 
-  it('reads the photos one by one as the reconstruction asks: a photo removed meanwhile fails the scan with a reason', async () => {
-    const db = getDb();
+  /** A tech's scan of real photos, its reconstruction under way and past listing the photos (stage 'features'). */
+  async function reconstructionUnderWay(db: Database) {
     const owner = await createUser(db, { role: 'tech' });
     const mine = callerFor(db, owner);
     const id = await scanWithPhotos(db, owner, SCAN_LIMITS.minPhotosToProcess, { pictures: true });
@@ -107,6 +108,12 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
     const run = reconstructSession(db, id, new AbortController().signal);
     // The photos are listed before the stage is written; the last is asked for only after the others' features.
     await expect.poll(async () => (await mine.scans.get({ id })).stage, { timeout: 10_000, interval: 5 }).toBe('features');
+    return { owner, mine, id, run };
+  }
+
+  it('reads the photos one by one as the reconstruction asks: a photo removed meanwhile fails the scan with a reason', async () => {
+    const db = getDb();
+    const { mine, id, run } = await reconstructionUnderWay(db);
     await db.deleteFrom('scan_images').where('session_id', '=', id).where('ordinal', '=', SCAN_LIMITS.minPhotosToProcess).execute();
     await run;
     expect(await mine.scans.get({ id })).toMatchObject({
@@ -149,12 +156,7 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
 
   it('a scan deleted while it is processed stops at the next photo and leaves nothing behind', async () => {
     const db = getDb();
-    const owner = await createUser(db, { role: 'tech' });
-    const mine = callerFor(db, owner);
-    const id = await scanWithPhotos(db, owner, SCAN_LIMITS.minPhotosToProcess, { pictures: true });
-    await mine.scans.process({ id });
-    const run = reconstructSession(db, id, new AbortController().signal);
-    await expect.poll(async () => (await mine.scans.get({ id })).stage, { timeout: 10_000, interval: 5 }).toBe('features');
+    const { owner, mine, id, run } = await reconstructionUnderWay(db);
     await mine.scans.delete({ id });
     await run;
     expect(await db.selectFrom('scan_sessions').select('id').where('user_id', '=', owner.id).execute()).toEqual([]);
