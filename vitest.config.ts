@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
 
 /**
  * Test tiers (docs/decisions/042): each file belongs to exactly one.
@@ -47,6 +48,8 @@ const unitTests = [
 
 export default defineConfig({
   test: {
+    // Known slow files first in their group (a clean clone has no durations to order by).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
