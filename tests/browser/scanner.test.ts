@@ -80,11 +80,15 @@ async function startScan(page: Page, server: TestServer): Promise<void> {
   await page.getByRole('heading', { name: 'Take Photos' }).waitFor();
 }
 
-/** The page in the dark scheme, once its colours have finished changing. */
-async function toDarkScheme(page: Page): Promise<void> {
+/** The page as it is, checked and kept as `<name>-light-375`, then the same in the dark scheme once its colours have settled. */
+async function lookInBothSchemes(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-light-375`);
+  await checkA11y(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await screenshot(page, `${name}-dark-375`);
+  await checkA11y(page);
 }
 
 /** The overlap sent with each photo upload, in order. */
@@ -297,11 +301,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     expect(Number(kept[2])).toBeLessThan(0.6);
     await page.getByRole('progressbar', { name: 'Coverage: 2 of 20 photos' }).waitFor();
     await expectNoSidewaysScroll(page);
-    await screenshot(page, 'scanner-camera-light-375');
-    await checkA11y(page);
-    await toDarkScheme(page);
-    await screenshot(page, 'scanner-camera-dark-375');
-    await checkA11y(page);
+    await lookInBothSchemes(page, 'scanner-camera');
 
     // Closing the camera stops its stream.
     const tracks = page.evaluate(() => (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((track) => track.readyState));
@@ -357,11 +357,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     expect(stored.map((row) => row.overlap)).toEqual([null, Number(sent[1]), Number(sent[2])]);
     await page.getByRole('progressbar', { name: 'Coverage: 2 of 20 photos' }).waitFor();
     await expectNoSidewaysScroll(page);
-    await screenshot(page, 'scanner-low-overlap-light-375');
-    await checkA11y(page);
-    await toDarkScheme(page);
-    await screenshot(page, 'scanner-low-overlap-dark-375');
-    await checkA11y(page);
+    await lookInBothSchemes(page, 'scanner-low-overlap');
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
   });
