@@ -6,7 +6,7 @@ import { byteaAsBase64, fromBase64 } from '../../lib/bytea.ts';
 import { registerJob } from '../../lib/jobs.ts';
 import { storeModel } from './models.ts';
 import type { PipelineResult } from './pipeline.ts';
-import { findSession, setProcessing } from './repository.ts';
+import { findSession, setProcessing, setProgress } from './repository.ts';
 import { RECONSTRUCT_JOB } from './service.ts';
 import type { JobMessage, WorkerInput, WorkerMessage } from './worker.ts';
 
@@ -96,11 +96,14 @@ export async function reconstructSession(db: Database, sessionId: string, signal
     return { jpeg, focalPx: photo.focal_source === 'fallback' ? null : photo.focal_px };
   };
   let written = 0;
+  // Progress is written one update after another, and all of them land before the outcome does:
+  // on a database with several connections a late update would otherwise undo "completed".
+  let progressWritten: Promise<void> = Promise.resolve();
   const onProgress = (stage: ScanStage, fraction: number) => {
     const now = Date.now();
     if (now - written < PROGRESS_EVERY_MS && fraction < 1) return;
     written = now;
-    void setProcessing(db, sessionId, { status: 'processing', stage, progress: fraction }).catch(() => undefined);
+    progressWritten = progressWritten.then(() => setProgress(db, sessionId, stage, fraction)).catch(() => undefined);
   };
   await setProcessing(db, sessionId, { status: 'processing', stage: 'features', progress: 0 });
 
@@ -110,11 +113,13 @@ export async function reconstructSession(db: Database, sessionId: string, signal
   try {
     result = await run;
   } catch (error) {
+    await progressWritten;
     if (signal.aborted || error instanceof PhotoReadError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     await setProcessing(db, sessionId, { status: 'failed', stage: null, progress: 0, failureReason: `Processing stopped unexpectedly (${detail.slice(0, 200)}): process the scan again, or with fewer photos.` });
     return;
   }
+  await progressWritten;
   if (signal.aborted) throw new Error('stopped before the result was kept');
   if (!result.ok) {
     const reason = result.reason.charAt(0).toUpperCase() + result.reason.slice(1);

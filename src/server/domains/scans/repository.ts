@@ -171,6 +171,16 @@ export async function insertPhoto(db: Executor, sessionId: string, ordinal: numb
   await db.updateTable('scan_sessions').set({ updated_at: new Date() }).where('id', '=', sessionId).execute();
 }
 
+/** A processing session's stage and progress; a session that has meanwhile ended keeps its outcome. */
+export async function setProgress(db: Executor, id: string, stage: ScanStage, progress: number): Promise<void> {
+  await db
+    .updateTable('scan_sessions')
+    .set({ stage, progress: Math.min(1, Math.max(0, progress)), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
 export async function setProcessing(db: Executor, id: string, fields: { status: ScanStatus; stage: ScanStage | null; progress: number; failureReason?: string | null; resultModelId?: string | null; completedAt?: Date | null }): Promise<void> {
   await db
     .updateTable('scan_sessions')

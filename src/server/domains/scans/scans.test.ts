@@ -12,6 +12,7 @@ import { readPly, readStl } from '../../../shared/geometry/mesh-read.ts';
 import { formatBytes } from '../../../shared/files.ts';
 import { SCAN_LIMITS } from '../../../shared/scans.ts';
 import { reconstructSession } from './job.ts';
+import { setProgress } from './repository.ts';
 import { addPhoto } from './service.ts';
 import type { Database } from '../../db/index.ts';
 
@@ -184,6 +185,9 @@ describeEachDatabase('3D scans: sessions, photos and processing', (getDb) => {
 
     const done = await mine.scans.get({ id: session.id });
     expect(done).toMatchObject({ status: 'completed', stage: null, progress: 1, failureReason: null });
+    // A progress report that arrives after the outcome (another connection's) leaves it as it is.
+    await setProgress(db, session.id, 'surface', 0.5);
+    expect(await mine.scans.get({ id: session.id })).toMatchObject({ status: 'completed', stage: null, progress: 1 });
     const model = await mine.scans.model({ id: done.resultModelId! });
     expect(model).toMatchObject({ modelType: 'mesh', scanSource: 'photo-scan', scanData: { photosTaken: 24 } });
     expect(model.scanData!.photosPlaced).toBeGreaterThanOrEqual(22);
