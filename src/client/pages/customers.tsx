@@ -65,14 +65,7 @@ function CustomerRows({ items, onTag }: { items: CustomerListItem[]; onTag: (tag
           </Stack>
         </Card>
       ))}
-      head={
-        <>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Contact</Table.Th>
-          <Table.Th>Tags</Table.Th>
-          <Table.Th>Activity</Table.Th>
-        </>
-      }
+      columns={['Name', 'Contact', 'Tags', 'Activity']}
     >
       {items.map((customer) => (
         <Table.Tr key={customer.id}>

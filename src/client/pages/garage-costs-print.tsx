@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
 import { COST_CATEGORIES, COST_CATEGORY_LABELS } from '../../shared/costs.ts';
 import { CategoryTable } from '../components/fuel/CostsTab.tsx';
+import { TableHead, type Column } from '../components/TableHead.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
@@ -56,17 +57,7 @@ export default function GarageCostsPrintPage() {
           {overview.data.costs.totalCents === 0 ? <Text>No costs recorded for this vehicle yet.</Text> : <CategoryTable overview={overview.data} />}
           {overview.data.costs.months.length > 0 ? (
             <Table withTableBorder withColumnBorders aria-label="Costs by month">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Month</Table.Th>
-                  {used.map((c) => (
-                    <Table.Th key={c} ta="right">
-                      {COST_CATEGORY_LABELS[c]}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Month', ...used.map((c): Column => ({ label: COST_CATEGORY_LABELS[c], align: 'right' })), { label: 'Total', align: 'right' }]} />
               <Table.Tbody>
                 {[...overview.data.costs.months].reverse().map((m) => (
                   <Table.Tr key={m.month}>

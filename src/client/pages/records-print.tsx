@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'wouter';
 import { recordDay } from '../components/garage/UrgencyBadge.tsx';
 import { byLine } from '../components/garage/by-line.ts';
+import { TableHead } from '../components/TableHead.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
@@ -57,17 +58,7 @@ export default function RecordsPrintPage() {
       ) : (
         <>
           <Table withTableBorder withColumnBorders aria-label="Service history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Component</Table.Th>
-                <Table.Th>Mileage</Table.Th>
-                <Table.Th>Cost</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>By</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Service', 'Component', 'Mileage', 'Cost', 'Status', 'By']} />
             <Table.Tbody>
               {records.data.items.map((record) => (
                 <Table.Tr key={record.id}>

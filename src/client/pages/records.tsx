@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconDownload, IconPaperclip, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { RECORD_STATUS_LABELS, RECORD_STATUSES, RECORDS_PAGE_SIZE, type RecordSt
 import { RecordForm } from '../components/garage/RecordForm.tsx';
 import { RecordFiles } from '../components/files/RecordFiles.tsx';
 import { recordDay, RecordStatusBadge } from '../components/garage/UrgencyBadge.tsx';
+import { TableHead } from '../components/TableHead.tsx';
 import { useUnits } from '../lib/units.ts';
 import { exportLinks } from '../components/garage/links.ts';
 import { byLine } from '../components/garage/by-line.ts';
@@ -183,21 +184,7 @@ export default function RecordsPage() {
           </Text>
           <Table.ScrollContainer minWidth={860}>
             <Table striped highlightOnHover aria-label="Service records">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Vehicle</Table.Th>
-                  <Table.Th>Service</Table.Th>
-                  <Table.Th>Component</Table.Th>
-                  <Table.Th>Mileage</Table.Th>
-                  <Table.Th>Cost</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Date', 'Vehicle', 'Service', 'Component', 'Mileage', 'Cost', 'Status', 'By', { label: 'Actions', hidden: true }]} />
               <Table.Tbody>
                 {records.data.items.map((record) => (
                   <Table.Tr key={record.id}>

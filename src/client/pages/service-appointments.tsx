@@ -63,7 +63,7 @@ const COLUMNS: ListColumn<ServiceAppointment>[] = [
       </>
     ),
   },
-  { header: <>Date &amp; Time</>, cell: (appointment) => formatDateTime(appointment.appointmentDate) },
+  { header: 'Date & Time', cell: (appointment) => formatDateTime(appointment.appointmentDate) },
   { header: 'Duration', cell: (appointment) => formatDuration(appointment.duration) },
   { header: 'Status', cell: (appointment) => <AppointmentStatusBadge status={appointment.status} /> },
   {

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableHead, type Column } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 
 export interface FigureColumn<Row> {
@@ -15,16 +16,7 @@ export function FiguresTable<Row>({ label, rows, keyOf, name, columns }: { label
   return (
     <ScrollTable label={label} minWidth={560}>
       <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{name.header}</Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.header} ta="right">
-                {column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={[name.header, ...columns.map((column): Column => ({ label: column.header, align: 'right' }))]} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={keyOf(row)}>

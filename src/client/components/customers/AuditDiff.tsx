@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { AuditJson } from '../../../shared/audit.ts';
+import { TableHead } from '../TableHead.tsx';
 
 function show(value: AuditJson | undefined): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -35,13 +36,7 @@ export function AuditDiff({ before, after }: { before: AuditJson | null; after: 
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing={4} fz="sm" withRowBorders={false}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Field</Table.Th>
-            {before !== null ? <Table.Th>Before</Table.Th> : null}
-            {after !== null ? <Table.Th>After</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Field', before !== null && 'Before', after !== null && 'After']} />
         <Table.Tbody>
           {changed.map((key) => (
             <Table.Tr key={key}>

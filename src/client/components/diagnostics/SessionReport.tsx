@@ -4,6 +4,7 @@ import { CODE_STATUS_LABELS, type DiagnosticSession, type Reading } from '../../
 import { DTC_SEVERITY_LABELS } from '../../../shared/dtc.ts';
 import { appName } from '../../lib/app-name.ts';
 import { useUnits } from '../../lib/units.ts';
+import { TableHead } from '../TableHead.tsx';
 import { useStoredReading } from './format-reading.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 
@@ -98,12 +99,7 @@ export function SessionReport({ session }: { session: DiagnosticSession }) {
           <Text size="sm">The car reported no trouble codes.</Text>
         ) : (
           <Table withTableBorder verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>What it means</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Code', 'What it means']} />
             <Table.Tbody>
               {session.codes.map((c) => (
                 <Table.Tr key={`${c.code}:${c.status}`} data-testid="report-code">

@@ -11,6 +11,7 @@ import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
 import { useUnits } from '../../lib/units.ts';
 import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ExpenseForm } from './ExpenseForm.tsx';
 
@@ -33,13 +34,7 @@ export function CategoryTable({ overview }: { overview: Overview }) {
   const used = COST_CATEGORIES.filter((c) => overview.costs.totals[c] > 0);
   return (
     <Table aria-label="Costs by category" withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Category</Table.Th>
-          <Table.Th ta="right">Year to date</Table.Th>
-          <Table.Th ta="right">All time</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Category', { label: 'Year to date', align: 'right' }, { label: 'All time', align: 'right' }]} />
       <Table.Tbody>
         {used.map((c) => (
           <Table.Tr key={c}>

@@ -6,6 +6,7 @@ import { URGENCIES, type DueItem } from '../../../shared/garage.ts';
 import { repeatText, type Reminder } from '../../../shared/reminders.ts';
 import { intervalTextIn } from '../../../shared/units.ts';
 import { useUnits } from '../../lib/units.ts';
+import { TableHead } from '../TableHead.tsx';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 const DUE_SHOWN = 6;
@@ -109,14 +110,7 @@ export function DueTable({ items, reminders = [], actions, name }: { items: DueI
     <Stack gap={4}>
       <Table.ScrollContainer minWidth={300}>
         <Table verticalSpacing={6} horizontalSpacing="xs" aria-label={`Maintenance due for ${name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th visibleFrom="sm">Last done</Table.Th>
-              <Table.Th>Next due</Table.Th>
-              <Table.Th>Urgency</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Service', { label: 'Last done', visibleFrom: 'sm' }, 'Next due', 'Urgency']} />
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.kind === 'item' ? `${row.item.componentId}:${row.item.service}` : `reminder:${row.item.id}`}>

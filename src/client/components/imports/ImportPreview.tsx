@@ -1,5 +1,6 @@
 import { ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IMPORT_FIELD_LABELS, type ImportField, type ImportKind, type ImportPreview } from '../../../shared/imports.ts';
+import { TableHead } from '../TableHead.tsx';
 
 /** What an import would add: the first valid rows, then the rows with problems. */
 export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: ImportKind }) {
@@ -15,14 +16,7 @@ export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: I
       {preview.sample.length > 0 ? (
         <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped withTableBorder fz="xs" aria-label="Rows to import">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                {columns.map((c) => (
-                  <Table.Th key={c}>{IMPORT_FIELD_LABELS[c as ImportField] ?? c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Row', ...columns.map((c) => IMPORT_FIELD_LABELS[c as ImportField] ?? c)]} />
             <Table.Tbody>
               {preview.sample.map((row) => (
                 <Table.Tr key={String(row.line)}>
@@ -49,13 +43,7 @@ export function RowErrors({ errors, total }: { errors: readonly { row: number; c
   return (
     <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
       <Table withTableBorder fz="xs" aria-label="Rows with errors">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Row', 'Column', 'Problem']} />
         <Table.Tbody>
           {errors.map((e, i) => (
             <Table.Tr key={`${e.row}-${i}`}>

@@ -50,15 +50,7 @@ export function InspectionList({ items, customer }: { items: InspectionSummary[]
           </Stack>
         </Card>
       ))}
-      head={
-        <>
-          <Table.Th>Vehicle</Table.Th>
-          <Table.Th>{customer ? 'Shop' : 'Customer'}</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Findings</Table.Th>
-          <Table.Th>Date</Table.Th>
-        </>
-      }
+      columns={['Vehicle', customer ? 'Shop' : 'Customer', 'Status', 'Findings', 'Date']}
     >
       {items.map((inspection) => (
         <Table.Tr key={inspection.id}>

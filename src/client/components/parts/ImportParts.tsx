@@ -5,6 +5,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { importCountsText, PART_IMPORT_LIMITS, partImportLabel, type PartImportPreview, type PartImportResult, type PartImportRow } from '../../../shared/parts-import.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 
 const MAX_MB = PART_IMPORT_LIMITS.maxBytes / 1024 / 1024;
@@ -71,14 +72,7 @@ function PreviewTable({ preview }: { preview: PartImportPreview }) {
       ) : null}
       <ScrollTable label="Rows of the file" minWidth={300}>
         <Table fz="xs" withTableBorder verticalSpacing={6} horizontalSpacing="xs" aria-label="Rows of the file">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Part</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>Result</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Row', 'Part', { label: 'Price', align: 'right' }, 'Result']} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.row} bg={row.status === 'error' ? 'var(--mantine-color-red-light)' : undefined} data-status={row.status}>

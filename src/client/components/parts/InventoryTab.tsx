@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCurrencyDollar, IconHistory, IconPackageOff, IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';
 import { ListFilter, PagedListBody } from '../shop/ShopList.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { MovementHistory } from './MovementHistory.tsx';
@@ -68,17 +69,7 @@ function StockRows({ items, onMove, onHistory }: { items: Part[]; onMove: (part:
   return (
     <ScrollTable label="Stock" minWidth={700}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Part</Table.Th>
-            <Table.Th ta="right">On hand</Table.Th>
-            <Table.Th ta="right">Reorder point</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Part', { label: 'On hand', align: 'right' }, { label: 'Reorder point', align: 'right' }, 'Status', { label: 'Actions', hidden: true }]} />
         <Table.Tbody>
           {items.map((part) => (
             <Table.Tr key={part.id}>

@@ -3,6 +3,7 @@ import { MOVEMENT_LABELS, MOVEMENTS_PAGE_SIZE, type MovementKind } from '../../.
 import { trpc } from '../../lib/trpc.ts';
 import { formatDateTime } from '../shop/parts.tsx';
 import { PagedListBody } from '../shop/ShopList.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 
 const KIND_COLORS: Record<MovementKind, string> = { received: 'green', used: 'blue', adjusted: 'grape' };
@@ -23,15 +24,7 @@ export function MovementHistory({ partId }: { partId: string }) {
       {(items) => (
         <ScrollTable label="Stock movements" minWidth={560}>
           <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Movement</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">On hand after</Table.Th>
-                <Table.Th>By, and why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['When', 'Movement', { label: 'Quantity', align: 'right' }, { label: 'On hand after', align: 'right' }, 'By, and why']} />
             <Table.Tbody>
               {items.map((movement) => (
                 <Table.Tr key={movement.id}>

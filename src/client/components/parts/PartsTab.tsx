@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { fitmentLabel, PART_LIMITS, PARTS_PAGE_SIZE, type Part } from '../../../
 import { trpc } from '../../lib/trpc.ts';
 import { ShopDialog } from '../shop/parts.tsx';
 import { ListSearch, PagedListBody, useListSearch } from '../shop/ShopList.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { ImportParts } from './ImportParts.tsx';
 import { PartForm } from './PartForm.tsx';
@@ -44,20 +45,7 @@ function PartRows({ items, onEdit }: { items: Part[]; onEdit: (part: Part) => vo
   return (
     <ScrollTable label="Parts catalogue" minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Part number</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Brand</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Fits</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th>Stock</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Part number', 'Name', 'Brand', 'Category', 'Fits', { label: 'Price', align: 'right' }, 'Stock', { label: 'Actions', hidden: true }]} />
         <Table.Tbody>
           {items.map((part) => (
             <Table.Tr key={part.id}>

@@ -7,6 +7,7 @@ import type { Vehicle } from '../../../shared/vehicles.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { EmptyState, TableSkeleton } from '../shop/parts.tsx';
 import { ListSearch, useListSearch } from '../shop/ShopList.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { StockBadge } from './StockBadge.tsx';
 
@@ -17,15 +18,7 @@ function FittingRows({ items, grouped }: { items: Part[]; grouped: boolean }) {
   return (
     <ScrollTable label="Parts that fit this vehicle" minWidth={640}>
       <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Part number</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Brand</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th>Stock</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Part number', 'Name', 'Brand', { label: 'Price', align: 'right' }, 'Stock']} />
         <Table.Tbody>
           {items.map((part, index) => (
             <Fragment key={part.id}>

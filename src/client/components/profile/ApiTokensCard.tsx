@@ -6,6 +6,7 @@ import { createApiTokenSchema, type ApiToken, type CreatedApiToken } from '../..
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
+import { TableHead } from '../TableHead.tsx';
 
 function formatDate(date: Date | null): string {
   return date ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
@@ -92,17 +93,7 @@ export function ApiTokensCard() {
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Token</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Name', 'Token', 'Created', 'Last used', { label: 'Actions', hidden: true }]} />
               <Table.Tbody>
                 {tokens.data.map((token) => (
                   <Table.Tr key={token.id}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPackageImport, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
@@ -6,6 +6,7 @@ import { PURCHASE_ORDER_MOVE_LABELS, type PurchaseOrder, type PurchaseOrderLine,
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState, Field, formatDate } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { DraftLineForm } from './DraftLineForm.tsx';
 import { PurchaseOrderBadge } from './PurchaseOrderBadge.tsx';
@@ -31,22 +32,18 @@ function LineRows(props: { order: PurchaseOrder; receiving: Record<string, numbe
   return (
     <ScrollTable label={`Lines of PO #${order.number}`} minWidth={order.canReceive ? 760 : 640}>
       <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Part</Table.Th>
-            <Table.Th ta="right">Ordered</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
-            <Table.Th ta="right">Unit cost</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th ta="right">On hand</Table.Th>
-            {order.canReceive ? <Table.Th>Receive now</Table.Th> : null}
-            {order.canEditLines ? (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Part',
+            { label: 'Ordered', align: 'right' },
+            { label: 'Received', align: 'right' },
+            { label: 'Unit cost', align: 'right' },
+            { label: 'Amount', align: 'right' },
+            { label: 'On hand', align: 'right' },
+            order.canReceive && 'Receive now',
+            order.canEditLines && { label: 'Actions', hidden: true },
+          ]}
+        />
         <Table.Tbody>
           {order.lines.map((line) => {
             const left = line.quantityOrdered - line.quantityReceived;

@@ -6,6 +6,7 @@ import { PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_
 import { trpc } from '../../lib/trpc.ts';
 import { formatDate, ShopDialog } from '../shop/parts.tsx';
 import { ListFilter, PagedListBody } from '../shop/ShopList.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { NewPurchaseOrder } from './NewPurchaseOrder.tsx';
 import { PurchaseOrderBadge } from './PurchaseOrderBadge.tsx';
@@ -18,17 +19,7 @@ function OrderRows({ items, onOpen }: { items: PurchaseOrderSummary[]; onOpen: (
   return (
     <ScrollTable label="Purchase orders" minWidth={680}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Supplier</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Lines</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Opened</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Number', 'Supplier', 'Status', { label: 'Lines', align: 'right' }, { label: 'Received', align: 'right' }, { label: 'Total', align: 'right' }, 'Opened']} />
         <Table.Tbody>
           {items.map((order) => (
             <Table.Tr key={order.id}>

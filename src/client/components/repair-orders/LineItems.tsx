@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatHours } from '../../../shared/repair-order-totals.ts';
 import { LINE_KIND_LABELS } from '../../../shared/repair-orders.ts';
 import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
+import { TableHead } from '../TableHead.tsx';
 import { lineAmountText, lineDetails, quantityText, showsHours, showsStock } from './format.ts';
 
 const struck = (line: RepairOrderLine) => (line.decision === 'declined' ? 'line-through' : undefined);
@@ -83,15 +84,7 @@ export function LineItems({ order, actions }: { order: RepairOrder; actions?: (l
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" aria-label="Lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  {actions ? <Table.Th>Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Kind', 'Description', 'Quantity', { label: 'Amount', align: 'right' }, actions && 'Actions']} />
               <Table.Tbody>
                 {order.lines.map((line) => (
                   <Table.Tr key={line.id}>

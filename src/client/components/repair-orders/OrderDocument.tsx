@@ -6,6 +6,7 @@ import { appName } from '../../lib/app-name.ts';
 import { useUnits } from '../../lib/units.ts';
 import { Fact } from '../inspections/Facts.tsx';
 import { formatDate } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { isInvoice, lineAmountText, lineDetails, orderDate, quantityText } from './format.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 
@@ -52,13 +53,7 @@ export function OrderDocument({ order }: { order: RepairOrder }) {
       </SimpleGrid>
       {order.notes ? <Fact label="Notes">{order.notes}</Fact> : null}
       <Table withTableBorder aria-label="Lines" verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Description', 'Quantity', { label: 'Amount', align: 'right' }]} />
         <Table.Tbody>
           {order.lines.map((line) => {
             const declined = line.decision === 'declined';

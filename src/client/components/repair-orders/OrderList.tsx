@@ -51,16 +51,7 @@ function OrderRows({ items }: { items: RepairOrderSummary[] }) {
           </Stack>
         </Card>
       ))}
-      head={
-        <>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Customer</Table.Th>
-          <Table.Th>Vehicle</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Date</Table.Th>
-        </>
-      }
+      columns={['Number', 'Customer', 'Vehicle', 'Status', { label: 'Total', align: 'right' }, 'Date']}
     >
       {items.map((order) => (
         <Table.Tr key={order.id}>

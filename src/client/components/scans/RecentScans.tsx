@@ -1,8 +1,9 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS, type ScanSessionSummary } from '../../../shared/scans.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
 import { StatusBadge } from './ScanBadges.tsx';
@@ -33,19 +34,7 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
     body = (
       <ScrollTable label="Recent scans" minWidth={720}>
         <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Vehicle</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Photos</Table.Th>
-              <Table.Th>Resolution</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Started', 'Vehicle', 'Status', 'Photos', 'Resolution', 'Type', { label: 'Actions', hidden: true }]} />
           <Table.Tbody>
             {scans.data.map((scan) => {
               const when = started(scan.createdAt);

@@ -1,26 +1,25 @@
 import { Box, Card, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableHead, type Columns } from '../TableHead.tsx';
 
 interface ListTableProps {
   /** The table's accessible name, where it needs one. */
   label?: string;
   /** Below this width the table scrolls sideways inside its card. */
   minWidth: number;
-  /** The header cells. */
-  head: ReactNode;
+  /** The columns' headings. */
+  columns: Columns;
   /** The rows. */
   children: ReactNode;
 }
 
 /** A list's table in a bordered card, its rows highlighted under the pointer. */
-export function ListTable({ label, minWidth, head, children }: ListTableProps) {
+export function ListTable({ label, minWidth, columns, children }: ListTableProps) {
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={minWidth}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>{head}</Table.Tr>
-          </Table.Thead>
+          <TableHead columns={columns} />
           <Table.Tbody>{children}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -46,7 +46,7 @@ export function ListFilter<Value extends string>(props: {
 }
 
 export interface ListColumn<Item> {
-  header: ReactNode;
+  header: string;
   cell: (item: Item) => ReactNode;
   maw?: number;
 }
@@ -160,14 +160,7 @@ export function ShopList<Item extends { id: string; status: string }, Status ext
       {(items) => (
         <ListTable
           minWidth={props.minWidth}
-          head={
-            <>
-              {columns.map((column, index) => (
-                <Table.Th key={index}>{column.header}</Table.Th>
-              ))}
-              <Table.Th>Actions</Table.Th>
-            </>
-          }
+          columns={[...columns.map((column) => column.header), 'Actions']}
         >
           {items.map((item) => (
             <Table.Tr key={item.id}>

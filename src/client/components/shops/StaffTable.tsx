@@ -4,6 +4,7 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState, formatDate, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { RoleBadge } from './RoleBadge.tsx';
 
 type Pending = { kind: 'role'; member: StaffMember; role: StaffRole } | { kind: 'remove'; member: StaffMember } | { kind: 'leave' };
@@ -50,14 +51,7 @@ export function StaffTable({ shopId, shopName, myRole, myId }: { shopId: string;
         ) : (
           <ScrollArea type="auto">
             <Table verticalSpacing="sm" miw={520} aria-label="Staff">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                  {canManage ? <Table.Th aria-label="Actions" /> : null}
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Name', 'Role', 'Since', canManage && { label: 'Actions', hidden: true }]} />
               <Table.Tbody>
                 {staff.data.map((member) => (
                   <Table.Tr key={member.userId} data-testid="staff-row">

@@ -6,6 +6,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUnits } from '../../lib/units.ts';
 import { EmptyState, TableSkeleton } from '../shop/parts.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 
 /**
@@ -33,15 +34,7 @@ export function PartsUsed({ vehicleId }: { vehicleId: string }) {
       <Stack gap="xs">
         <ScrollTable label="Parts used on your car" minWidth={620}>
           <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Shop</Table.Th>
-                <Table.Th>Part number</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Shop', 'Part number', 'Description', { label: 'Quantity', align: 'right' }]} />
             <Table.Tbody>
               {used.data.items.map((line) => (
                 <Table.Tr key={line.id}>

@@ -7,6 +7,7 @@ import { useUnits } from '../../lib/units.ts';
 import { RecordFiles } from '../files/RecordFiles.tsx';
 import { RecordForm } from '../garage/RecordForm.tsx';
 import { ownKey, useRecordTargets } from '../garage/use-record-targets.ts';
+import { TableHead } from '../TableHead.tsx';
 
 /** A component's service records, with a new record right here for a vehicle the user keeps. */
 export function ServiceHistoryModal({
@@ -83,15 +84,7 @@ export function ServiceHistoryModal({
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table striped aria-label={`Service records for ${component.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Mileage</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                <Table.Th>Files</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Service', 'Mileage', 'Notes', 'Files']} />
             <Table.Tbody>
               {(records.data ?? []).map((record) => (
                 <Table.Tr key={record.id}>
