@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import type { ServiceAppointment } from '../../src/shared/appointments.ts';
 import { addCustomer, addCustomerVehicle, addStaff, createCenter, createVehicle } from '../helpers/appointments.ts';
 import { createUser, TEST_PASSWORD } from '../helpers/factories.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 async function stat(page: Page, label: string): Promise<string> {
   return (await page.getByTestId(`stat-${label}`).textContent()) ?? '';
@@ -15,17 +15,7 @@ async function expectStat(page: Page, label: string, value: string): Promise<voi
 }
 
 describe('appointments of a shop', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('shows staff of no shop the way to a shop, whatever their mode', async () => {
+  it('shows staff of no shop the way to a shop, whatever their mode', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
     await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/service-appointments`);
@@ -39,7 +29,7 @@ describe('appointments of a shop', () => {
     await page.context().close();
   });
 
-  it('a manager books for a customer, reschedules and moves it along; the customer sees the change', async () => {
+  it('a manager books for a customer, reschedules and moves it along; the customer sees the change', async ({ server, browser }) => {
     const db = server.db;
     const center = await createCenter(db, `Brake Barn ${randomUUID().slice(0, 4)}`);
     const customer = await createUser(db, { role: 'simple' });

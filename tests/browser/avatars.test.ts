@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { EXPERT_TIPS } from '../../src/shared/avatars.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 /** Toasts on screen are checked too. */
 async function a11y(page: Page): Promise<void> {
@@ -20,17 +20,7 @@ async function createAvatar(page: Page, opener: string, name: string, preset: st
 }
 
 describe('avatars and the avatar assistant', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('creates an avatar from a preset, guides on the next page, and manages a second avatar', async () => {
+  it('creates an avatar from a preset, guides on the next page, and manages a second avatar', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server, { role: 'simple' });
     await page.getByRole('link', { name: 'My Avatars' }).first().click();
@@ -124,7 +114,7 @@ describe('avatars and the avatar assistant', () => {
     await page.context().close();
   });
 
-  it('works for a technician in the dark scheme at 375 px, and Close turns the assistant off until Settings', async () => {
+  it('works for a technician in the dark scheme at 375 px, and Close turns the assistant off until Settings', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 740 } });
     await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/avatars`);

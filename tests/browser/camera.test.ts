@@ -1,10 +1,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 /** A blurred picture to upload instead of taking one: the page flags it before it is kept. */
 async function blurredPhoto(): Promise<string> {
@@ -18,17 +18,7 @@ async function blurredPhoto(): Promise<string> {
 }
 
 describe('Camera Tools with Chromium\u2019s fake camera (docs/files.md#camera-tools)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('saves settings to the account, captures a measured photo, flags a blurry upload, shows both in the gallery and analysis, deletes one', async () => {
+  it('saves settings to the account, captures a measured photo, flags a blurry upload, shows both in the gallery and analysis, deletes one', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { email } = await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/camera`);

@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addStaff, createCenter } from '../helpers/customers.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 describe("a shop's customers and audit log", () => {
-  let server: TestServer;
-  let browser: Browser;
   let centerId: string;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     centerId = await createCenter(server.db, 'Customers Test Garage');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('tells staff of no shop how to get one', async () => {
+  it('tells staff of no shop how to get one', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
     await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/customers`);
@@ -26,7 +18,7 @@ describe("a shop's customers and audit log", () => {
     await screenshot(page, 'customers-no-shop-375-light');
   });
 
-  it('a manager creates a customer, adds a vehicle by VIN, finds them by search and opens the detail', async () => {
+  it('a manager creates a customer, adds a vehicle by VIN, finds them by search and opens the detail', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server, { role: 'tech' });
     await addStaff(server.db, centerId, user, 'manager');
@@ -93,7 +85,7 @@ describe("a shop's customers and audit log", () => {
     expect(scriptErrors(page)).toEqual([]);
   });
 
-  it('on a phone in dark mode: cards, an edit with its audit diff, and a technician who only reads', async () => {
+  it('on a phone in dark mode: cards, an edit with its audit diff, and a technician who only reads', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     const { user } = await signIn(page, server, { role: 'tech' });
     await addStaff(server.db, centerId, user, 'owner');

@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addToGarage, createVehicle } from '../helpers/appointments.ts';
 import { insertRecord, picture } from '../helpers/files.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn, type TestServer } from './helpers.ts';
 
 describe('Receipts and photos on a service record', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function ownerWithRecord(page: Page) {
+  async function ownerWithRecord(page: Page, server: TestServer) {
     const { user } = await signIn(page, server, { role: 'simple' });
     const vehicleId = await createVehicle(server.db);
     await addToGarage(server.db, user, vehicleId);
@@ -24,9 +14,9 @@ describe('Receipts and photos on a service record', () => {
   }
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`attaches a receipt photo, shows its thumbnail and opens it (375 px, ${scheme})`, async () => {
+    it(`attaches a receipt photo, shows its thumbnail and opens it (375 px, ${scheme})`, async ({ server, browser }) => {
       const page = await newPage(browser, { colorScheme: scheme, viewport: { width: 375, height: 812 } });
-      await ownerWithRecord(page);
+      await ownerWithRecord(page, server);
       await page.goto(`${server.url}/records`);
       await page.getByRole('button', { name: /^Receipts and photos of Oil change/ }).click();
       const dialog = page.getByRole('dialog');
@@ -62,9 +52,9 @@ describe('Receipts and photos on a service record', () => {
     });
   }
 
-  it('shows the upload progress on a slow connection', async () => {
+  it('shows the upload progress on a slow connection', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
-    await ownerWithRecord(page);
+    await ownerWithRecord(page, server);
     await page.goto(`${server.url}/records`);
     await page.getByRole('button', { name: /^Receipts and photos of Oil change/ }).click();
     const dialog = page.getByRole('dialog');
@@ -80,9 +70,9 @@ describe('Receipts and photos on a service record', () => {
     await dialog.getByRole('img', { name: 'slow.png' }).waitFor();
   });
 
-  it('says why a file is refused (an HTML page named .jpg)', async () => {
+  it('says why a file is refused (an HTML page named .jpg)', async ({ server, browser }) => {
     const page = await newPage(browser);
-    await ownerWithRecord(page);
+    await ownerWithRecord(page, server);
     await page.goto(`${server.url}/records`);
     await page.getByRole('button', { name: /^Receipts and photos of Oil change/ }).click();
     const dialog = page.getByRole('dialog');

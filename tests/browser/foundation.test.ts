@@ -1,33 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkA11y,
-  chooseOption,
-  launchBrowser,
-  newPage,
-  screenshot,
-  scriptErrors,
-  signIn,
-  signUp,
-  startTestServer,
-  TEST_PASSWORD,
-  visit,
-  type TestServer,
-} from './helpers.ts';
+import { describe, expect } from 'vitest';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn, signUp, TEST_PASSWORD, visit } from './helpers.ts';
 import { createUser } from '../helpers/factories.ts';
 
 describe('foundation in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('takes a new owner from sign-up through both shells to sign-out', async () => {
+  it('takes a new owner from sign-up through both shells to sign-out', async ({ server, browser }) => {
     const page = await newPage(browser);
     const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
     page.on('response', (res) => {
@@ -101,7 +77,7 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the sign-in error for a wrong password and signs in with the right one', async () => {
+  it('shows the sign-in error for a wrong password and signs in with the right one', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     const { email } = await createUser(server.db, { role: 'tech' });
     await page.goto(`${server.url}/api/login`);
@@ -118,7 +94,7 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
-  it('a sign-up with an address that has an account leads to the sign-in page with a notice, and the account is unchanged', async () => {
+  it('a sign-up with an address that has an account leads to the sign-in page with a notice, and the account is unchanged', async ({ server, browser }) => {
     const owner = await newPage(browser);
     const { email } = await signUp(owner, server, { role: 'simple' });
     await owner.context().close();
@@ -137,7 +113,7 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the 404 texts for an unknown path in both shells (dark scheme)', async () => {
+  it('shows the 404 texts for an unknown path in both shells (dark scheme)', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     await visit(page, server, '/');
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
@@ -155,7 +131,7 @@ describe('foundation in Chromium', () => {
     await page.context().close();
   });
 
-  it('works at 375 px wide: the sidebar becomes a drawer and the simple menu a burger', async () => {
+  it('works at 375 px wide: the sidebar becomes a drawer and the simple menu a burger', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
     await signIn(page, server, { role: 'simple' });
     await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -1,8 +1,8 @@
 import { mkdirSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type BrowserSuite, checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const MODEL_YEAR = new Date().getFullYear() - 1;
@@ -25,17 +25,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('Fuel and costs of a garage vehicle', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function ownerWithCar(scheme: 'light' | 'dark') {
+  async function ownerWithCar({ server, browser }: BrowserSuite, scheme: 'light' | 'dark') {
     const page = await newPage(browser, { colorScheme: scheme, viewport: PHONE });
     const { user } = await signIn(page, server, { role: 'simple' });
     const caller = callerFor(server.db, user);
@@ -56,8 +46,8 @@ describe('Fuel and costs of a garage vehicle', () => {
     await form.waitFor({ state: 'hidden' });
   }
 
-  it('logs two full fills and a partial: the economy figure and chart; an expense shows in costs by category (375 px, light)', async () => {
-    const { page } = await ownerWithCar('light');
+  it('logs two full fills and a partial: the economy figure and chart; an expense shows in costs by category (375 px, light)', async ({ server, browser }) => {
+    const { page } = await ownerWithCar({ server, browser }, 'light');
     await page.goto(`${server.url}/garage`);
     await page.getByRole('region', { name: 'Commuter' }).waitFor();
     await shot(page, 'garage-375-light');
@@ -125,8 +115,8 @@ describe('Fuel and costs of a garage vehicle', () => {
     expect(scriptErrors(page)).toEqual([]);
   });
 
-  it('shows the same screens in the dark scheme at 375 px', async () => {
-    const { page, caller, vehicleId } = await ownerWithCar('dark');
+  it('shows the same screens in the dark scheme at 375 px', async ({ server, browser }) => {
+    const { page, caller, vehicleId } = await ownerWithCar({ server, browser }, 'dark');
     await caller.fuel.create({ vehicleId, date: daysAgo(30), odometer: 10_000, quantity: 12, unit: 'gal', totalPrice: '42.00' });
     await caller.fuel.create({ vehicleId, date: daysAgo(20), odometer: 10_330, quantity: 11, unit: 'gal', totalPrice: '38.50' });
     await caller.fuel.create({ vehicleId, date: daysAgo(10), odometer: 10_640, quantity: '37.85', unit: 'L', totalPrice: '36.00' });

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import type { Database } from '../../src/server/db/index.ts';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 // Decoded offline from the vPIC data shipped in node_modules, as every decode is.
 const BMW_VIN = 'WBA8E9G50GNT43657';
@@ -32,18 +33,8 @@ async function saveShown(page: Page, name: RegExp, nickname: string, odometer: s
 }
 
 describe("the owner's garage: the car on screen is the car saved, and its first week", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function garageOf(userId: string) {
-    return server.db
+  async function garageOf(db: Database, userId: string) {
+    return db
       .selectFrom('garage_vehicles')
       .innerJoin('vehicles', 'vehicles.id', 'garage_vehicles.vehicle_id')
       .select(['garage_vehicles.nickname', 'vehicles.vin', 'vehicles.make'])
@@ -52,7 +43,7 @@ describe("the owner's garage: the car on screen is the car saved, and its first 
       .execute();
   }
 
-  it('decodes a BMW then a Tesla and saves the Tesla; with the BMW saved, saving the Tesla works; the address keeps the car', async () => {
+  it('decodes a BMW then a Tesla and saves the Tesla; with the BMW saved, saving the Tesla works; the address keeps the car', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server);
 
@@ -63,13 +54,13 @@ describe("the owner's garage: the car on screen is the car saved, and its first 
     await summary(page, /Tesla/).waitFor();
     await expect(summary(page, /BMW/).count()).resolves.toBe(0);
     await saveShown(page, /Tesla/, 'Sparky', '40,000');
-    expect(await garageOf(user.id)).toEqual([{ nickname: 'Sparky', vin: TESLA_VIN, make: 'Tesla' }]);
+    expect(await garageOf(server.db, user.id)).toEqual([{ nickname: 'Sparky', vin: TESLA_VIN, make: 'Tesla' }]);
 
     // With one car saved, the other saves too: no conflict, no reload.
     await decode(page, BMW_VIN);
     await summary(page, /BMW/).waitFor();
     await saveShown(page, /BMW/, 'Bimmer', '80,000');
-    expect(await garageOf(user.id)).toEqual([
+    expect(await garageOf(server.db, user.id)).toEqual([
       { nickname: 'Sparky', vin: TESLA_VIN, make: 'Tesla' },
       { nickname: 'Bimmer', vin: BMW_VIN, make: 'BMW' },
     ]);
@@ -94,7 +85,7 @@ describe("the owner's garage: the car on screen is the car saved, and its first 
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`saves a 2003 Accord at 152,300 mi on a phone (${colorScheme}): one step asks what is known, nothing is falsely overdue`, async () => {
+    it(`saves a 2003 Accord at 152,300 mi on a phone (${colorScheme}): one step asks what is known, nothing is falsely overdue`, async ({ server, browser }) => {
       const page = await newPage(browser, { viewport: PHONE, colorScheme });
       await signIn(page, server);
       await decode(page, ACCORD_VIN);
@@ -179,7 +170,7 @@ describe("the owner's garage: the car on screen is the car saved, and its first 
     });
   }
 
-  it('adds a record from the Service History dialog of a garage vehicle', async () => {
+  it('adds a record from the Service History dialog of a garage vehicle', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server);
     await decode(page, ACCORD_VIN);

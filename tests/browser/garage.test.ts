@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type BrowserSuite, checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { addCustomer, addCustomerVehicle, addStaff, createCenter } from '../helpers/appointments.ts';
 import { callerFor } from '../helpers/factories.ts';
 import type { User } from '../../src/shared/auth.ts';
@@ -29,25 +29,16 @@ async function engineBadge(page: Page): Promise<string> {
 }
 
 describe('My Garage, service records and what is due', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
   /** Each test signs in people of its own: an owner (light scheme) and a technician (dark). */
-  async function people(): Promise<{ owner: Page; tech: Page; ownerUser: User; techUser: User }> {
+  async function people({ server, browser }: BrowserSuite): Promise<{ owner: Page; tech: Page; ownerUser: User; techUser: User }> {
     const [owner, tech] = await Promise.all([newPage(browser), newPage(browser, { colorScheme: 'dark' })]);
     const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
     const { user: techUser } = await signIn(tech, server, { role: 'tech' });
     return { owner, tech, ownerUser, techUser };
   }
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('starts with an empty garage that says how to fill it', async () => {
-    const { owner, tech } = await people();
+  it('starts with an empty garage that says how to fill it', async ({ server, browser }) => {
+    const { owner, tech } = await people({ server, browser });
     await owner.getByRole('link', { name: 'My Garage' }).first().click();
     await owner.getByRole('heading', { level: 1, name: 'My Garage' }).waitFor();
     await owner.getByText('Your garage is empty').waitFor();
@@ -59,8 +50,8 @@ describe('My Garage, service records and what is due', () => {
     await screenshot(tech, 'records-empty-tech-dark');
   });
 
-  it('saves a vehicle, alerts what is due, and an oil record clears the alert, the badge and fills the history', async () => {
-    const { owner } = await people();
+  it('saves a vehicle, alerts what is due, and an oil record clears the alert, the badge and fills the history', async ({ server, browser }) => {
+    const { owner } = await people({ server, browser });
     await owner.goto(`${server.url}/`);
     await chooseOption(owner, 'Year', MODEL_YEAR);
     await chooseOption(owner, 'Make', 'Toyota');
@@ -150,9 +141,9 @@ describe('My Garage, service records and what is due', () => {
     expect(scriptErrors(owner)).toEqual([]);
   });
 
-  it("lets a shop's technician keep records for its customer's vehicle; the owner sees them by the shop", async () => {
+  it("lets a shop's technician keep records for its customer's vehicle; the owner sees them by the shop", async ({ server, browser }) => {
     // A customer of the technician's shop, linked to the owner's account, with the vehicle saved at 1,000 miles.
-    const { owner: customer, tech, ownerUser: user, techUser } = await people();
+    const { owner: customer, tech, ownerUser: user, techUser } = await people({ server, browser });
     const caller = callerFor(server.db, user);
     const vehicle = await caller.vehicles.choose({ year: Number(MODEL_YEAR), make: 'Toyota', model: 'Camry' });
     const entry = await caller.garage.add({ vehicleId: vehicle.id, nickname: 'Commuter', odometer: 1000 });

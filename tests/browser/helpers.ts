@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect, onTestFailed } from 'vitest';
+import { expect, onTestFailed, test } from 'vitest';
 import type { User } from '../../src/shared/auth.ts';
 import type { Role } from '../../src/shared/constants.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -63,6 +63,36 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** What a browser test works with: its file's server and its worker's Chromium. */
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+}
+
+/**
+ * The browser tests' `it` (decision 163): every file gets a server of its own on its own copy of the
+ * seeded database (`server`); the files a test worker runs share one Chromium (`browser`), whose
+ * pages (their contexts) a file closes when it ends, so none of them goes on asking a stopped server.
+ * Hooks take them the same way: `it.beforeAll(({ server }) => …)`.
+ */
+export const it = test
+  .extend('workerBrowser', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('browser', { scope: 'file' }, async ({ workerBrowser }, { onCleanup }) => {
+    onCleanup(async () => {
+      await Promise.all(workerBrowser.contexts().map((context) => context.close()));
+    });
+    return workerBrowser;
+  })
+  .extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = await startTestServer();
+    onCleanup(() => server.close());
+    return server;
+  });
 
 export interface PageOptions {
   colorScheme?: 'light' | 'dark';

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, scriptErrors, signIn, startTestServer } from './helpers.ts';
 import { createVehicle } from '../helpers/appointments.ts';
 import { callerFor } from '../helpers/factories.ts';
 
@@ -11,19 +11,9 @@ import { callerFor } from '../helpers/factories.ts';
  * it was not saved, and the installed shell opens without a network.
  */
 describe('sharing a vehicle and working offline', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   const status = (page: Page) => page.getByTestId('connection-status');
 
-  it('shares a vehicle as viewer: the member sees it, marked, and has no way to add a record', async () => {
+  it('shares a vehicle as viewer: the member sees it, marked, and has no way to add a record', async ({ server, browser }) => {
     const [owner, member] = await Promise.all([newPage(browser, { serviceWorkers: true }), newPage(browser, { colorScheme: 'dark' })]);
     const [{ user: ownerUser }, { user: memberUser }] = await Promise.all([signIn(owner, server, { role: 'simple' }), signIn(member, server, { role: 'simple' })]);
     await server.db.updateTable('users').set({ first_name: 'Robin', last_name: 'Owner' }).where('id', '=', ownerUser.id).execute();
@@ -93,7 +83,7 @@ describe('sharing a vehicle and working offline', () => {
     expect(scriptErrors(member)).toEqual([]);
   });
 
-  it('a page whose code does not arrive says so inside the shell, and loads once asked again', async () => {
+  it('a page whose code does not arrive says so inside the shell, and loads once asked again', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
     try {
       await signIn(page, server, { role: 'simple' });
@@ -119,7 +109,7 @@ describe('sharing a vehicle and working offline', () => {
     }
   });
 
-  it('turns the footer to Offline when the server itself stops answering', async () => {
+  it('turns the footer to Offline when the server itself stops answering', async ({ server, browser }) => {
     // A server of its own, so that stopping it leaves the other test's server alone.
     const own = await startTestServer();
     const page = await newPage(browser);

@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const PHONE = { width: 375, height: 812 };
 const LUBELOGGER = readFileSync(path.resolve(import.meta.dirname, '../fixtures/imports/lubelogger-service.csv'));
 
 describe('CSV import from the garage', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('imports a LubeLogger service-record file through the stepper: row errors in the preview, the valid records in the history (375 px)', async () => {
+  it('imports a LubeLogger service-record file through the stepper: row errors in the preview, the valid records in the history (375 px)', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: PHONE });
     const errors = scriptErrors(page);
     const { user } = await signIn(page, server, { role: 'simple' });

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { callerFor } from '../helpers/factories.ts';
 import { ACCORD_VIN } from '../helpers/garage.ts';
 import { registerShop } from '../helpers/shops.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn, TEST_PASSWORD, type TestServer } from './helpers.ts';
 
 /** The VIN decoded on the home page, and one component chosen on its diagram. */
 async function openComponent(page: Page, server: TestServer, component: string) {
@@ -16,17 +16,7 @@ async function openComponent(page: Page, server: TestServer, component: string) 
 }
 
 describe('a shop inspects a customer\u2019s car and the owner decides on the diagram (docs/inspections.md)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('Quick Actions → photos from the camera → 2 mm pads Urgent → signed and shared → red brake hotspot → approved → the shop\u2019s request', async () => {
+  it('Quick Actions → photos from the camera → 2 mm pads Urgent → signed and shared → red brake hotspot → approved → the shop\u2019s request', async ({ server, browser }) => {
     const db = server.db;
     const tech = await newPage(browser);
     const { user: technician } = await signIn(tech, server, { role: 'tech' });

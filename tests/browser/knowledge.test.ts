@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn, type TestServer } from './helpers.ts';
 import { registerShop } from '../helpers/shops.ts';
 
 function cards(page: Page) {
@@ -14,12 +14,9 @@ async function openKnowledge(page: Page, server: TestServer, search = ''): Promi
 }
 
 describe('Knowledge Base', () => {
-  let server: TestServer;
-  let browser: Browser;
   let tech: Page;
   let owner: Page;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server, browser }) => {
     tech = await newPage(browser);
     // Writing knowledge comes from staff membership, not from the mode.
     const { user } = await signIn(tech, server, { role: 'tech' });
@@ -27,12 +24,8 @@ describe('Knowledge Base', () => {
     owner = await newPage(browser, { colorScheme: 'dark' });
     await signIn(owner, server, { role: 'simple' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('shows the four tabs for technicians, their audience first, and a procedure with numbered steps', async () => {
+  it('shows the four tabs for technicians, their audience first, and a procedure with numbered steps', async ({ server }) => {
     await openKnowledge(tech, server);
     for (const name of ['Articles', 'Manuals', 'Procedures', 'FAQ']) {
       await expect(tech.getByRole('tab', { name, exact: true }).count(), name).resolves.toBe(1);
@@ -65,7 +58,7 @@ describe('Knowledge Base', () => {
     await expect(tech.url()).not.toContain('item=');
   });
 
-  it('lets a technician write an item with steps, checks it like the server, and edit it', async () => {
+  it('lets a technician write an item with steps, checks it like the server, and edit it', async ({ server }) => {
     await openKnowledge(tech, server, '?tab=procedure');
     await tech.getByRole('button', { name: 'New Item' }).click();
     const dialog = tech.getByRole('dialog', { name: 'New Knowledge Item' });
@@ -112,7 +105,7 @@ describe('Knowledge Base', () => {
     ]);
   });
 
-  it('filters by tag chips and shows an empty state with a way back', async () => {
+  it('filters by tag chips and shows an empty state with a way back', async ({ server }) => {
     await openKnowledge(tech, server, '?tab=manual');
     const before = await cards(tech).count();
     await tech.getByRole('group', { name: 'Tags' }).getByText('electrical', { exact: true }).click();
@@ -126,7 +119,7 @@ describe('Knowledge Base', () => {
     await expect.poll(() => cards(tech).count()).toBe(before);
   });
 
-  it('lets owners reach it from Help and read items for owners, without writing', async () => {
+  it('lets owners reach it from Help and read items for owners, without writing', async ({ server }) => {
     await owner.goto(`${server.url}/help`);
     await owner.getByRole('link', { name: /FAQ/ }).click();
     await owner.getByRole('heading', { level: 1, name: 'Knowledge Base' }).waitFor();

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { callerFor, createUser, TEST_PASSWORD } from '../helpers/factories.ts';
 import { F150_VIN } from '../helpers/garage.ts';
 import { registerShop } from '../helpers/shops.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 /** The adapter on a car, at the page's Web Serial boundary (tests/browser/fixtures/elm327-emulator.js). */
 async function withAdapter(page: Page, config: Record<string, unknown>): Promise<void> {
@@ -15,17 +15,7 @@ async function withAdapter(page: Page, config: Record<string, unknown>): Promise
 }
 
 describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (docs/obd.md)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('connects, matches the VIN, shows codes, freeze frame and readiness, ticks live data, saves to a customer\'s history, clears codes, prints the session', async () => {
+  it('connects, matches the VIN, shows codes, freeze frame and readiness, ticks live data, saves to a customer\'s history, clears codes, prints the session', async ({ server, browser }) => {
     const page = await newPage(browser);
     await withAdapter(page, { vin: F150_VIN, stored: ['P0133', 'P0420'], pending: ['P0171'], permanent: ['P0420'] });
     const { user, email } = await signIn(page, server, { role: 'tech' });
@@ -187,7 +177,7 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     }
   });
 
-  it('without Web Serial, codes entered by hand are explained and saved as a typed session', async () => {
+  it('without Web Serial, codes entered by hand are explained and saved as a typed session', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
     await page.addInitScript(() => Object.defineProperty(navigator, 'serial', { value: undefined, configurable: true }));
     const { user } = await signIn(page, server, { role: 'tech' });
@@ -239,7 +229,7 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     expect(scriptErrors(page)).toEqual([]);
   });
 
-  it('says so when the adapter is unplugged, and on a phone-sized dark screen stays readable', async () => {
+  it('says so when the adapter is unplugged, and on a phone-sized dark screen stays readable', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     await withAdapter(page, { stored: [], permanent: [] });
     await signIn(page, server, { role: 'tech' });

@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { callerFor } from '../helpers/factories.ts';
 import { F150_VIN, storeGenericTruck } from '../helpers/garage.ts';
 import { registerShop } from '../helpers/shops.ts';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 describe('the vehicle page\u2019s Parts List tab', () => {
-  let server: TestServer;
-  let browser: Browser;
   let truckId: string;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     truckId = await storeGenericTruck(server.db, F150_VIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('shows a technician their shop\u2019s parts that fit the truck, with the stock badge, by component', async () => {
+  it('shows a technician their shop\u2019s parts that fit the truck, with the stock badge, by component', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server, { role: 'tech' });
     const shop = await registerShop(server.db, user, { name: 'Harbor Auto' });
@@ -58,7 +50,7 @@ describe('the vehicle page\u2019s Parts List tab', () => {
     await page.context().close();
   });
 
-  it('receives a purchase order in part on the Parts Database page: the line, the order\u2019s status and the inventory follow', async () => {
+  it('receives a purchase order in part on the Parts Database page: the line, the order\u2019s status and the inventory follow', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server, { role: 'tech' });
     const shop = await registerShop(server.db, user, { name: 'Bayside Garage' });
@@ -87,7 +79,7 @@ describe('the vehicle page\u2019s Parts List tab', () => {
     await page.context().close();
   });
 
-  it('shows an owner the parts used on their car, empty until a shop finishes an order, in dark mode at 375 px', async () => {
+  it('shows an owner the parts used on their car, empty until a shop finishes an order, in dark mode at 375 px', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     const { user } = await signIn(page, server, { role: 'simple' });
     await callerFor(server.db, user).garage.add({ vehicleId: truckId, nickname: 'Work truck', odometer: 42_000 });

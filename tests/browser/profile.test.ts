@@ -1,19 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, signIn, TEST_PASSWORD } from './helpers.ts';
 
 describe('profile: API tokens and password', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('creates a token shown once that authenticates the API, then revokes it', async () => {
+  it('creates a token shown once that authenticates the API, then revokes it', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server, { role: 'tech' });
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -38,7 +27,7 @@ describe('profile: API tokens and password', () => {
     await page.context().close();
   });
 
-  it('changes the password with field errors from the shared schema', async () => {
+  it('changes the password with field errors from the shared schema', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     await signIn(page, server, { role: 'simple' });
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -56,7 +45,7 @@ describe('profile: API tokens and password', () => {
     await page.context().close();
   });
 
-  it('edits the name: the welcome line and the avatar initials follow it, at 375 px', async () => {
+  it('edits the name: the welcome line and the avatar initials follow it, at 375 px', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
     const { user } = await signIn(page, server, { role: 'simple' });
     await page.goto(`${server.url}/profile`);

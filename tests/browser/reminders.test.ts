@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const MODEL_YEAR = new Date().getFullYear() - 1;
@@ -13,17 +12,7 @@ function daysAhead(days: number): string {
 }
 
 describe('Custom reminders in the garage', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('adds a reminder that shows in the due list with its urgency badge; Settings makes a calendar link (375 px, dark)', async () => {
+  it('adds a reminder that shows in the due list with its urgency badge; Settings makes a calendar link (375 px, dark)', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     const { user } = await signIn(page, server, { role: 'simple' });
     const caller = callerFor(server.db, user);

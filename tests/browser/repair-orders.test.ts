@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { callerFor } from '../helpers/factories.ts';
 import { ACCORD_VIN } from '../helpers/garage.ts';
 import { makeStaff, registerShop } from '../helpers/shops.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -11,7 +11,7 @@ async function shot(page: Page, name: string) {
   // The last toast would hide part of the page.
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click().catch(() => undefined);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
-  await page.screenshot({ path: `/tmp/ro-${name}.png`, fullPage: true });
+  await screenshot(page, `repair-order-${name}`);
 }
 
 /** Waits for the order's status badge to read `status`. */
@@ -20,17 +20,7 @@ async function statusIs(page: Page, status: string) {
 }
 
 describe('a repair order from estimate to paid: the shop prices it, the owner approves on a phone, the work uses the stock and is paid', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('new order → 1.5 h brake labour and pads from stock → sent → approved from My Requests → clocked and completed → invoiced, printed, paid', async () => {
+  it('new order → 1.5 h brake labour and pads from stock → sent → approved from My Requests → clocked and completed → invoiced, printed, paid', async ({ server, browser }) => {
     const db = server.db;
     const boss = await newPage(browser);
     const { user: shopOwner } = await signIn(boss, server, { role: 'tech' });
@@ -236,7 +226,7 @@ describe('a repair order from estimate to paid: the shop prices it, the owner ap
     // The whole story on six pages: a minute on a quiet machine, so it gets three.
   }, 180_000);
 
-  it('points a technician of no shop to the Shop page', async () => {
+  it('points a technician of no shop to the Shop page', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: PHONE });
     await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/repair-orders`);

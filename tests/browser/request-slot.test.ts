@@ -1,28 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addStaff, createGarageVehicle, createShop } from '../helpers/inquiries.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 // An owner requests an appointment slot at a shop from My Requests; the shop's staff see the
 // request on their appointments page with the customer and vehicle, and confirm it; the owner
 // sees the confirmation. A technician of another shop sees none of it.
 
 describe('My Requests: an owner requests an appointment slot', () => {
-  let server: TestServer;
-  let browser: Browser;
   let shop: { id: string; name: string };
   let other: { id: string; name: string };
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     shop = await createShop(server.db, [], { name: 'Cedar Lane Auto', city: 'Boise', state: 'ID', services: ['Oil change'] });
     other = await createShop(server.db, [], { name: 'Far Away Garage', city: 'Miami', state: 'FL' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('requests a slot for a garage vehicle; the shop confirms it; another shop sees nothing', async () => {
+  it('requests a slot for a garage vehicle; the shop confirms it; another shop sees nothing', async ({ server, browser }) => {
     const owner = await newPage(browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
     await createGarageVehicle(server.db, ownerUser.id, { year: 2016, make: 'Subaru', model: 'Outback', nickname: 'Green Outback' });

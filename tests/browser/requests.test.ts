@@ -1,25 +1,18 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { addStaff, createGarageVehicle, createShop } from '../helpers/inquiries.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 // My Requests end to end: an owner finds a shop and asks about a garage vehicle; the shop's staff
 // see it, reply and convert it to an appointment; the owner is told and reads the reply and sees the
 // appointment; another shop's technician sees nothing of it.
 
 describe('My Requests: an owner and a shop talk about a request', () => {
-  let server: TestServer;
-  let browser: Browser;
   let maple: { id: string; name: string };
   let other: { id: string; name: string };
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     maple = await createShop(server.db, [], { name: 'Maple Street Garage', city: 'Portland', state: 'OR', services: ['Brakes', 'Oil change'] });
     other = await createShop(server.db, [], { name: 'Elsewhere Motors', city: 'Austin', state: 'TX' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** The page as it stands, 375 px and 1280 px wide, light and dark (`focus` scrolled into view); then as it was. */
@@ -41,7 +34,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     return (await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '';
   }
 
-  it('sends a request, gets the shop\u2019s reply and its notification; another shop sees none of it', { timeout: 120_000 }, async () => {
+  it('sends a request, gets the shop\u2019s reply and its notification; another shop sees none of it', { timeout: 120_000 }, async ({ server, browser }) => {
     const owner = await newPage(browser, { viewport: { width: 375, height: 800 } });
     const { user: ownerUser } = await signIn(owner, server, { role: 'simple' });
     await createGarageVehicle(server.db, ownerUser.id, { year: 2018, make: 'Toyota', model: 'Corolla', nickname: 'Blue Corolla' });
@@ -175,7 +168,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
     }
   });
 
-  it('shows a technician of no shop where to start', async () => {
+  it('shows a technician of no shop where to start', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     await signIn(page, server, { role: 'tech' });
     await page.goto(`${server.url}/customer-inquiries`);

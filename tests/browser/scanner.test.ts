@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { Random } from '../../src/shared/geometry/random.ts';
 import { PHOTO_VERDICT_ADVICE } from '../../src/shared/photo-analysis.ts';
 import { picture } from '../helpers/files.ts';
 import { modelOf, noisePhoto, scanWithPhotos } from '../helpers/scans.ts';
-import { checkA11y, expectNoSidewaysScroll, expectVisible, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, expectNoSidewaysScroll, expectVisible, it, newPage, openTool, screenshot, scriptErrors, signIn, type TestServer } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
 
@@ -101,23 +101,16 @@ function sentOverlaps(page: Page): (string | null)[] {
 }
 
 describe('3D Scanner (docs/scans.md#the-page)', () => {
-  let server: TestServer;
-  let browser: Browser;
   let desktop: Page;
   let phone: Page;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server, browser }) => {
     desktop = await newPage(browser);
     await signIn(desktop, server, { role: 'tech' });
     phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
     await signIn(phone, server, { role: 'tech' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('3D Scanner starts a scan with its options, uploads sharp photos, refuses a blurry one before sending it, and lists the scan', async () => {
+  it('3D Scanner starts a scan with its options, uploads sharp photos, refuses a blurry one before sending it, and lists the scan', async ({ server }) => {
     await openTool(desktop, server, '/scanner', '3D Scanner');
     await expectVisible(desktop, 'radio', ['High 4K', 'Medium 2K', 'Low 1K', 'Full Component', 'Surface Only', 'Detail Scan', 'PLY', 'STL', 'OBJ']);
     await desktop.getByText('Photos kept at 3,840 px on their longest side').waitFor();
@@ -214,7 +207,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     await screenshot(phone, 'scanner-dark-375');
   });
 
-  it('3D Scanner follows a scan being processed to its model and its downloads, and offers a failed one again', async () => {
+  it('3D Scanner follows a scan being processed to its model and its downloads, and offers a failed one again', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server, { role: 'tech' });
     const db = server.db;
@@ -254,7 +247,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     await page.context().close();
   });
 
-  it('takes photos with the live camera: the frame\u2019s overlap with the previous photo is shown before each, and each photo uploads with its own', async () => {
+  it('takes photos with the live camera: the frame\u2019s overlap with the previous photo is shown before each, and each photo uploads with its own', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: MOBILE });
     await page.addInitScript(canvasCamera);
     await signIn(page, server, { role: 'tech' });
@@ -313,7 +306,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     await page.context().close();
   });
 
-  it('says plainly when the camera is refused, and the file picker still adds photos', async () => {
+  it('says plainly when the camera is refused, and the file picker still adds photos', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: MOBILE, colorScheme: 'dark' });
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -330,7 +323,7 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     await page.context().close();
   });
 
-  it('estimates the overlap of chosen photos: a view moved by 30 % reads about 70 %, an unrelated one is warned about', async () => {
+  it('estimates the overlap of chosen photos: a view moved by 30 % reads about 70 %, an unrelated one is warned about', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: MOBILE });
     const { user } = await signIn(page, server, { role: 'tech' });
     const sent = sentOverlaps(page);

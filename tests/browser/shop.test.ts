@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createShop, createShopCustomer } from '../helpers/inquiries.ts';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 async function stat(page: Page, label: string): Promise<string> {
   return (await page.getByTestId(`stat-${label}`).textContent()) ?? '';
@@ -13,17 +13,7 @@ async function expectStat(page: Page, label: string, value: string): Promise<voi
 }
 
 describe('the shop: service centers and inquiries', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('creates a center, finds it by city, edits it and deactivates it', async () => {
+  it('creates a center, finds it by city, edits it and deactivates it', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server, { role: 'tech' });
     await page.getByRole('link', { name: 'Service Centers' }).click();
@@ -90,7 +80,7 @@ describe('the shop: service centers and inquiries', () => {
     await page.context().close();
   });
 
-  it('creates an inquiry, sees the cards change, moves it along and filters by status', async () => {
+  it('creates an inquiry, sees the cards change, moves it along and filters by status', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
     const { user } = await signIn(page, server, { role: 'tech' });
     // Staff of a shop with one customer: membership, not the mode, opens the shop's inquiries.

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn, TEST_PASSWORD } from './helpers.ts';
 import { uniqueEmail } from '../helpers/factories.ts';
 
 async function registerShop(page: Page, name: string): Promise<void> {
@@ -14,17 +14,7 @@ async function registerShop(page: Page, name: string): Promise<void> {
 }
 
 describe('shops: register, invite by link, accept, change a role', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('lets an owner register a shop and a technician join it by an invitation link', async () => {
+  it('lets an owner register a shop and a technician join it by an invitation link', async ({ server, browser }) => {
     const shopName = `Harbor Garage ${Date.now().toString(36)}`;
     const owner = await newPage(browser);
     await signIn(owner, server, { role: 'tech' });
@@ -113,7 +103,7 @@ describe('shops: register, invite by link, accept, change a role', () => {
     expect(scriptErrors(tech)).toEqual([]);
   });
 
-  it('explains an invalid link in plain words, signed out', async () => {
+  it('explains an invalid link in plain words, signed out', async ({ server, browser }) => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/invite/${'x'.repeat(43)}`);
     await page.getByText('This invitation is not valid. Check that the link was copied completely.').waitFor();

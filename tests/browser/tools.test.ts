@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { addStaff, createCenter } from '../helpers/appointments.ts';
-import { checkA11y, chooseOption, expectNoSidewaysScroll, expectVisible, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, expectNoSidewaysScroll, expectVisible, it, newPage, openTool, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
 
@@ -11,12 +11,9 @@ function statValue(page: Page, label: string) {
 }
 
 describe('technician tool pages (docs/screens.md): sample tools, the Parts Database and an empty Analytics', () => {
-  let server: TestServer;
-  let browser: Browser;
   let desktop: Page;
   let phone: Page;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server, browser }) => {
     desktop = await newPage(browser);
     const { user: desktopUser } = await signIn(desktop, server, { role: 'tech' });
     phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
@@ -26,12 +23,8 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
     await addStaff(server.db, shop, 'owner', desktopUser);
     await addStaff(server.db, shop, 'technician', phoneUser);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('Parts Database keeps the shop\u2019s parts, their stock and suppliers: from empty to a part received into stock', async () => {
+  it('Parts Database keeps the shop\u2019s parts, their stock and suppliers: from empty to a part received into stock', async ({ server, browser }) => {
     // Staff of no shop are pointed to the Shop page.
     const loner = await newPage(browser);
     await signIn(loner, server, { role: 'tech' });
@@ -143,7 +136,7 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
     await expect(phone.getByRole('row', { name: /OF-7/ }).textContent()).resolves.toContain('$12.99');
   });
 
-  it('Diagnostic Tools has its four tabs, and says so honestly when there is no session yet', async () => {
+  it('Diagnostic Tools has its four tabs, and says so honestly when there is no session yet', async ({ server }) => {
     await openTool(desktop, server, '/diagnostics', 'Diagnostic Tools');
     await expectVisible(desktop, 'tab', ['OBD Scanner', 'Error Codes', 'System Tests', 'Reports']);
     await desktop.getByRole('button', { name: 'Connect adapter' }).waitFor();
@@ -163,7 +156,7 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
     await screenshot(phone, 'tools-diagnostics-dark-375');
   });
 
-  it('Analytics shows empty states on a shop with no inquiries or appointments', async () => {
+  it('Analytics shows empty states on a shop with no inquiries or appointments', async ({ server }) => {
     await openTool(desktop, server, '/analytics', 'Analytics');
     await expectVisible(desktop, 'tab', ['Overview', 'Services', 'Performance', 'Repair Orders', 'Reports']);
     await desktop.getByText('No data for this period').first().waitFor();
@@ -186,11 +179,8 @@ describe('technician tool pages (docs/screens.md): sample tools, the Parts Datab
 });
 
 describe('Analytics with a shop history', () => {
-  let server: TestServer;
-  let browser: Browser;
   let harbor = '';
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server, browser }) => {
     const db = server.db;
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const center = await db
@@ -238,12 +228,8 @@ describe('Analytics with a shop history', () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('shows the seeded figures on every tab and downloads the same figures as CSV', async () => {
+  it('shows the seeded figures on every tab and downloads the same figures as CSV', async ({ server, browser }) => {
     const page = await newPage(browser);
     const { user } = await signIn(page, server, { role: 'tech' });
     await addStaff(server.db, harbor, 'manager', user);
@@ -315,7 +301,7 @@ describe('Analytics with a shop history', () => {
     expect(scriptErrors(dark)).toEqual([]);
   });
 
-  it('answers 404 for the shop to anyone not on its staff, whatever their mode', async () => {
+  it('answers 404 for the shop to anyone not on its staff, whatever their mode', async ({ server, browser }) => {
     for (const role of ['simple', 'tech'] as const) {
       const page = await newPage(browser);
       await signIn(page, server, { role });

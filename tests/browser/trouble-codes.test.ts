@@ -1,25 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { createCenter } from '../helpers/appointments.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 /** Looking up trouble codes on the Diagnostic Tools page (docs/obd.md#lookup-and-search). */
 describe('trouble-code lookup on the Diagnostic Tools page', () => {
-  let server: TestServer;
-  let browser: Browser;
   let phone: Page;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server, browser }) => {
     phone = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     await signIn(phone, server, { role: 'tech' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  it('finds P0420 with its title and severity, and searches by words', async () => {
+  it('finds P0420 with its title and severity, and searches by words', async ({ server }) => {
     await phone.goto(`${server.url}/diagnostics`);
     await phone.getByRole('heading', { level: 1, name: 'Diagnostic Tools' }).waitFor();
     await phone.getByRole('tab', { name: 'Error Codes' }).click();
@@ -48,7 +41,7 @@ describe('trouble-code lookup on the Diagnostic Tools page', () => {
     expect(scriptErrors(phone)).toEqual([]);
   });
 
-  it("explains a code on the owner's home and asks a shop about it with the code attached", async () => {
+  it("explains a code on the owner's home and asks a shop about it with the code attached", async ({ server, browser }) => {
     const shopName = `Check Light Garage ${Date.now() % 100000}`;
     await createCenter(server.db, shopName);
     const owner = await newPage(browser);

@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const MODEL_YEAR = new Date().getFullYear() - 1;
@@ -24,17 +24,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('Units per user', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('switching to kilometres, litres and euros converts every figure on the garage, fuel and costs pages; typed km are stored as miles', async () => {
+  it('switching to kilometres, litres and euros converts every figure on the garage, fuel and costs pages; typed km are stored as miles', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'light', viewport: PHONE });
     const { user } = await signIn(page, server, { role: 'simple' });
     const caller = callerFor(server.db, user);

@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseOption, launchBrowser, newPage, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 async function zoomLevel(page: Page): Promise<number> {
   return Number(await page.getByTestId('vehicle-diagram').getAttribute('data-zoom'));
 }
 
 describe('vehicle identification (home page)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it('decodes a VIN, shows the summary and diagram, opens a component and zooms to both bounds', async () => {
+  it('decodes a VIN, shows the summary and diagram, opens a component and zooms to both bounds', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server, { role: 'simple' });
     await page.getByRole('heading', { name: 'Vehicle Identification' }).waitFor();
@@ -92,7 +82,7 @@ describe('vehicle identification (home page)', () => {
     await page.context().close();
   });
 
-  it('finishes a manual selection of a Nissan, in dark mode at 375 px, and pre-fills from a partial decode', async () => {
+  it('finishes a manual selection of a Nissan, in dark mode at 375 px, and pre-fills from a partial decode', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     await signIn(page, server, { role: 'tech' });
     await page.getByRole('heading', { name: 'Vehicle Identification' }).waitFor();

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { readPly } from '../../src/shared/geometry/mesh-read.ts';
 import { registerAppJobs } from '../../src/server/jobs.ts';
 import { startJobRunner, type JobRunner } from '../../src/server/lib/job-runner.ts';
 import { ACCORD_VIN } from '../helpers/garage.ts';
 import { DEFAULT_CYLINDER, DEFAULT_RING, ringPhotos } from '../helpers/scan-scene.ts';
-import { checkA11y, chooseOption, expectNoSidewaysScroll, launchBrowser, newPage, openTool, screenshot, scriptErrors, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { checkA11y, chooseOption, expectNoSidewaysScroll, it, newPage, openTool, screenshot, scriptErrors, signIn } from './helpers.ts';
 
 const MOBILE = { width: 375, height: 812 };
 
@@ -15,71 +15,63 @@ function propertyOf(page: Page, label: string) {
 }
 
 /**
- * Clicks on the model in the 3D view: on the drawn pixel nearest to a share of the view's width and
- * height (WebGL rows count from the bottom), so the pick lands on the model whatever its framing.
+ * The 3D view as the user sees it: a screenshot of its canvas (what Chromium composited, not the
+ * WebGL drawing buffer, whose read-back is not reliable between frames), with the pixels that are
+ * not the background's (its top-left corner's) marked, and the canvas's box on the page.
  */
-async function clickModel(page: Page, x: number, y: number): Promise<void> {
+async function viewPixels(page: Page) {
   const canvas = page.locator('canvas').first();
+  const { data, info } = await sharp(await canvas.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the 3D view has no box');
-  const at = await canvas.evaluate((element: HTMLCanvasElement, [tx, ty]) => {
-    const gl = element.getContext('webgl2') ?? element.getContext('webgl');
-    if (!gl) return null;
-    const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    const background = [pixels[0]!, pixels[1]!, pixels[2]!];
-    let best: [number, number] | null = null;
-    let bestDistance = Infinity;
-    for (let row = 2; row < h - 2; row += 2) {
-      for (let col = 2; col < w - 2; col += 2) {
-        // A pixel inside the drawing: it and its four neighbours differ from the background.
-        const drawn = [0, -2, 2, -2 * w, 2 * w].every((offset) => {
-          const i = 4 * (row * w + col) + 4 * offset;
-          return Math.abs(pixels[i]! - background[0]!) + Math.abs(pixels[i + 1]! - background[1]!) + Math.abs(pixels[i + 2]! - background[2]!) > 24;
-        });
-        if (!drawn) continue;
-        const d = Math.hypot(col / w - tx, 1 - row / h - ty);
-        if (d < bestDistance) [best, bestDistance] = [[col / w, 1 - row / h], d];
-      }
-    }
-    return best;
-  }, [x, y] as const);
-  if (!at) throw new Error('nothing is drawn in the 3D view');
-  await page.mouse.click(box.x + box.width * at[0], box.y + box.height * at[1]);
+  const { width, height } = info;
+  const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
+  const drawn = (x: number, y: number) => {
+    const i = 3 * (y * width + x);
+    return Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 24;
+  };
+  return { width, height, drawn, box };
 }
 
-/** The view is drawn: WebGL pixels that are not the background. */
+/**
+ * Clicks on the model in the 3D view: on the drawn pixel nearest to a share of the view's width and
+ * height, so the pick lands on the model whatever its framing.
+ */
+async function clickModel(page: Page, x: number, y: number): Promise<void> {
+  const { width: w, height: h, drawn, box } = await viewPixels(page);
+  let best: [number, number] | null = null;
+  let bestDistance = Infinity;
+  for (let row = 2; row < h - 2; row += 2) {
+    for (let col = 2; col < w - 2; col += 2) {
+      // A pixel inside the drawing: it and its four neighbours differ from the background.
+      if (![[0, 0], [-2, 0], [2, 0], [0, -2], [0, 2]].every(([dx, dy]) => drawn(col + dx!, row + dy!))) continue;
+      const d = Math.hypot(col / w - x, row / h - y);
+      if (d < bestDistance) [best, bestDistance] = [[col / w, row / h], d];
+    }
+  }
+  if (!best) throw new Error('nothing is drawn in the 3D view');
+  await page.mouse.click(box.x + box.width * best[0], box.y + box.height * best[1]);
+}
+
+/** The share of the view's pixels that show something other than the background. */
 async function drawnShare(page: Page): Promise<number> {
-  return page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-    if (!gl) return 0;
-    const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    const [r0, g0, b0] = [pixels[0]!, pixels[1]!, pixels[2]!];
-    let differing = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i]! - r0) + Math.abs(pixels[i + 1]! - g0) + Math.abs(pixels[i + 2]! - b0) > 24) differing++;
-    return differing / (w * h);
-  });
+  const { width, height, drawn } = await viewPixels(page);
+  let count = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (drawn(x, y)) count++;
+  return count / (width * height);
 }
 
 describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
-  let server: TestServer;
-  let browser: Browser;
   let jobs: JobRunner;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     registerAppJobs();
     jobs = startJobRunner({ db: server.db, pollMs: 250 });
   });
-  afterAll(async () => {
+  it.afterAll(async () => {
     await jobs?.stop({ timeoutMs: 2_000 });
-    await browser?.close();
-    await server?.close();
   });
 
-  it('a scan made from photos opens in the viewer, is measured, given a scale, compared with a reference, and exports a PLY that reads back', async () => {
+  it('a scan made from photos opens in the viewer, is measured, given a scale, compared with a reference, and exports a PLY that reads back', async ({ server, browser }) => {
     const page = await newPage(browser);
     await signIn(page, server, { role: 'tech' });
     await openTool(page, server, '/scanner', '3D Scanner');
@@ -145,7 +137,7 @@ describe('Component Viewer (docs/scans.md#the-component-viewer)', () => {
     await page.close();
   }, 240_000);
 
-  it('reference models are drawn for every component kind, on a phone in the dark, and a missing scan says so', async () => {
+  it('reference models are drawn for every component kind, on a phone in the dark, and a missing scan says so', async ({ server, browser }) => {
     const phone = await newPage(browser, { colorScheme: 'dark', viewport: MOBILE });
     await signIn(phone, server, { role: 'tech' });
     await openTool(phone, server, '/viewer', 'Component Viewer');
