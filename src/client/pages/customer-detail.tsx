@@ -10,7 +10,7 @@ import { PageLoading } from '../components/customers/NoShop.tsx';
 import { AddVehicleForm, EditVehicleForm, vehicleName } from '../components/customers/VehicleForms.tsx';
 import { ConfirmBody, EmptyState, Field, ShopDialog } from '../components/shop/parts.tsx';
 import { useCurrentShop } from '../lib/current-shop.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { toasts } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { useUnits } from '../lib/units.ts';
 
@@ -30,14 +30,10 @@ function Vehicles({ detail, canManage }: { detail: CustomerDetail; canManage: bo
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CustomerVehicle | null>(null);
   const [removing, setRemoving] = useState<CustomerVehicle | null>(null);
-  const remove = trpc.customers.vehicles.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Vehicle removed');
-      setRemoving(null);
-      void utils.customers.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to remove the vehicle')),
-  });
+  const remove = trpc.customers.vehicles.remove.useMutation(toasts({ done: 'Vehicle removed', failed: 'Failed to remove the vehicle', then: () => {
+    setRemoving(null);
+    void utils.customers.invalidate();
+  } }));
   return (
     <Card withBorder padding="md" component="section" aria-label="Vehicles">
       <Stack gap="sm">

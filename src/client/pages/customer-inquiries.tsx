@@ -10,7 +10,7 @@ import { InquiryForm } from '../components/shop/InquiryDialogs.tsx';
 import { StaffInquiryPanel } from '../components/shop/StaffInquiryPanel.tsx';
 import { EmptyState, formatDate, ShopDialog, StatCards } from '../components/shop/parts.tsx';
 import { ListFilter, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { toasts } from '../lib/notify.ts';
 import { useCurrentShop } from '../lib/current-shop.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
@@ -119,13 +119,7 @@ function ShopInquiries({ shopId, shopName }: { shopId: string; shopName: string 
   const viewing = trpc.inquiries.get.useQuery({ id: viewingId ?? '' }, { enabled: viewingId !== null, retry: false });
   const view = (inquiry: CustomerInquiry | null) => setParams(inquiry ? { inquiry: inquiry.id } : {});
 
-  const setInquiryStatus = trpc.inquiries.setStatus.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Customer inquiry updated successfully');
-      void utils.inquiries.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update customer inquiry')),
-  });
+  const setInquiryStatus = trpc.inquiries.setStatus.useMutation(toasts({ done: 'Customer inquiry updated successfully', failed: 'Failed to update customer inquiry', then: () => void utils.inquiries.invalidate() }));
 
   return (
     <Stack gap="lg">

@@ -15,7 +15,7 @@ import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { notifyError, notifySuccess, toasts } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useUnits } from '../lib/units.ts';
@@ -29,14 +29,10 @@ export default function GaragePage() {
   const reminders = trpc.garage.reminders.list.useQuery({ timeZone: browserTimeZone() });
   const [reminderFor, setReminderFor] = useState<{ vehicleId: string; reminder?: Reminder } | null>(null);
   const [deletingReminder, setDeletingReminder] = useState<Reminder | null>(null);
-  const removeReminder = trpc.garage.reminders.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Reminder deleted');
-      void utils.garage.reminders.invalidate();
-      setDeletingReminder(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the reminder')),
-  });
+  const removeReminder = trpc.garage.reminders.remove.useMutation(toasts({ done: 'Reminder deleted', failed: 'Failed to delete the reminder', then: () => {
+    void utils.garage.reminders.invalidate();
+    setDeletingReminder(null);
+  } }));
   const markDone = trpc.garage.reminders.done.useMutation({
     onSuccess: ({ next }) => {
       notifySuccess('Reminder done', next ? `Next due ${dueSummary(next, f.units)}` : 'It is finished and leaves the list.');
@@ -62,22 +58,14 @@ export default function GaragePage() {
   const [importing, setImporting] = useState<{ vehicleId: string | null } | null>(null);
   const [sharing, setSharing] = useState<GarageVehicle | null>(null);
   const [leaving, setLeaving] = useState<GarageVehicle | null>(null);
-  const leave = trpc.garage.shares.leave.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'You left the shared vehicle');
-      void utils.garage.invalidate();
-      setLeaving(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to leave the vehicle')),
-  });
-  const remove = trpc.garage.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Vehicle removed from your garage');
-      void utils.garage.invalidate();
-      setRemoving(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to remove the vehicle')),
-  });
+  const leave = trpc.garage.shares.leave.useMutation(toasts({ done: 'You left the shared vehicle', failed: 'Failed to leave the vehicle', then: () => {
+    void utils.garage.invalidate();
+    setLeaving(null);
+  } }));
+  const remove = trpc.garage.remove.useMutation(toasts({ done: 'Vehicle removed from your garage', failed: 'Failed to remove the vehicle', then: () => {
+    void utils.garage.invalidate();
+    setRemoving(null);
+  } }));
 
   return (
     <Stack gap="lg">

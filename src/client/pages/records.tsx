@@ -15,7 +15,7 @@ import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { toasts } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
@@ -60,15 +60,11 @@ export default function RecordsPage() {
     },
     { enabled: !rangeError && (targetKey === null || target !== null), placeholderData: (previous) => previous },
   );
-  const remove = trpc.garage.records.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Service record deleted');
-      void utils.garage.invalidate();
-      void utils.vehicles.serviceRecords.invalidate();
-      setDeleting(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the service record')),
-  });
+  const remove = trpc.garage.records.remove.useMutation(toasts({ done: 'Service record deleted', failed: 'Failed to delete the service record', then: () => {
+    void utils.garage.invalidate();
+    void utils.vehicles.serviceRecords.invalidate();
+    setDeleting(null);
+  } }));
   const filtered = Boolean(q || status || from || to);
   const links = target ? exportLinks(target.vehicleId, target.customerVehicleId) : null;
   const resetPage = () => setPage(1);

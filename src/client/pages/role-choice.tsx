@@ -3,8 +3,8 @@ import { IconCar, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Role } from '../../shared/constants.ts';
 import { appName } from '../lib/app-name.ts';
-import { notifyError } from '../lib/notify.ts';
-import { errorMessage, trpc } from '../lib/trpc.ts';
+import { toasts } from '../lib/notify.ts';
+import { trpc } from '../lib/trpc.ts';
 
 const choices: { role: Role; title: string; audience: string; points: string[]; icon: typeof IconCar }[] = [
   {
@@ -35,10 +35,7 @@ const choices: { role: Role; title: string; audience: string; points: string[]; 
 export default function RoleChoicePage() {
   const [chosen, setChosen] = useState<Role | null>(null);
   const utils = trpc.useUtils();
-  const setRole = trpc.auth.setRole.useMutation({
-    onSuccess: (user) => utils.auth.me.setData(undefined, user),
-    onError: (error) => notifyError('Error', errorMessage(error, 'Could not save your choice. Please try again.')),
-  });
+  const setRole = trpc.auth.setRole.useMutation(toasts({ failed: 'Could not save your choice. Please try again.', then: (user) => utils.auth.me.setData(undefined, user) }));
 
   return (
     <Center mih="100vh" py="xl">

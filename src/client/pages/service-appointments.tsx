@@ -21,10 +21,10 @@ import { AppointmentDetail, AppointmentForm } from '../components/shop/Appointme
 import { AppointmentStatusBadge } from '../components/shop/badges.tsx';
 import { formatDateTime, ShopDialog, StatCards } from '../components/shop/parts.tsx';
 import { ListFilter, listItems, ListSearch, ShopList, useListSearch, type ListColumn, type StatusAction } from '../components/shop/ShopList.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { toasts } from '../lib/notify.ts';
 import { useCurrentShop } from '../lib/current-shop.ts';
 import { NoShopState } from '../components/shop/NoShopState.tsx';
-import { errorMessage, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 
 const STATUS_ACTIONS: StatusAction<Exclude<AppointmentStatus, 'no_show' | 'scheduled'>>[] = [
@@ -117,13 +117,7 @@ function ShopAppointments({ shopId, shopName }: { shopId: string; shopName: stri
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
 
-  const setAppointmentStatus = trpc.appointments.setStatus.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Service appointment updated successfully');
-      void utils.appointments.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update service appointment')),
-  });
+  const setAppointmentStatus = trpc.appointments.setStatus.useMutation(toasts({ done: 'Service appointment updated successfully', failed: 'Failed to update service appointment', then: () => void utils.appointments.invalidate() }));
 
   const shown = (appointment: ServiceAppointment) => listItems(list).find((a) => a.id === appointment.id) ?? appointment;
 

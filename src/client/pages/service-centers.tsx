@@ -8,7 +8,7 @@ import { ServiceCenterDetail } from '../components/shop/ServiceCenterDetail.tsx'
 import { ServiceCenterForm } from '../components/shop/ServiceCenterForm.tsx';
 import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { ListSearch, LoadMore, useListSearch } from '../components/shop/ShopList.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { toasts } from '../lib/notify.ts';
 import { useCurrentShop } from '../lib/current-shop.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -43,14 +43,10 @@ export default function ServiceCentersPage() {
     setEditing(false);
     setConfirming(false);
   };
-  const deactivate = trpc.serviceCenters.deactivate.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Service center deleted successfully');
-      void utils.serviceCenters.invalidate();
-      closeDetail();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete service center')),
-  });
+  const deactivate = trpc.serviceCenters.deactivate.useMutation(toasts({ done: 'Service center deleted successfully', failed: 'Failed to delete service center', then: () => {
+    void utils.serviceCenters.invalidate();
+    closeDetail();
+  } }));
 
   return (
     <Stack gap="lg">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { COST_CATEGORIES, COST_CATEGORY_LABELS, type CostCategory } from '../../../shared/costs.ts';
 import { EXPENSE_CATEGORY_LABELS, FUEL_PAGE_SIZE, type Expense } from '../../../shared/fuel.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { toasts } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
@@ -99,14 +99,10 @@ export function CostsTab({ vehicleId, overview, readOnly = false }: { vehicleId:
   const expenses = trpc.fuel.expenses.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
   const [removing, setRemoving] = useState<Expense | null>(null);
-  const remove = trpc.fuel.expenses.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Expense deleted');
-      void utils.fuel.invalidate();
-      setRemoving(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the expense')),
-  });
+  const remove = trpc.fuel.expenses.remove.useMutation(toasts({ done: 'Expense deleted', failed: 'Failed to delete the expense', then: () => {
+    void utils.fuel.invalidate();
+    setRemoving(null);
+  } }));
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">

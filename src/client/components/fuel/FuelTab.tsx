@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FUEL_PAGE_SIZE, type FuelEntry } from '../../../shared/fuel.ts';
 import { chargeEconomyIn, fuelEconomyIn } from '../../../shared/units.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { toasts } from '../../lib/notify.ts';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
@@ -116,14 +116,10 @@ export function FuelTab({ vehicleId, odometer, overview, readOnly = false }: { v
   const log = trpc.fuel.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<FuelEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
-  const remove = trpc.fuel.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Fill-up deleted');
-      void utils.fuel.invalidate();
-      setRemoving(null);
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to delete the fill-up')),
-  });
+  const remove = trpc.fuel.remove.useMutation(toasts({ done: 'Fill-up deleted', failed: 'Failed to delete the fill-up', then: () => {
+    void utils.fuel.invalidate();
+    setRemoving(null);
+  } }));
 
   return (
     <Stack gap="md">

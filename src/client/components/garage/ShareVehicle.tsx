@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Select, Skeleton, Stack, Text, TextInput, To
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { SHARE_ROLE_LABELS, SHARE_ROLES, type GarageVehicle, type ShareRole } from '../../../shared/garage.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess, toasts } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 
 const roleOptions = SHARE_ROLES.map((role) => ({ value: role, label: SHARE_ROLE_LABELS[role] }));
@@ -30,14 +30,8 @@ export function ShareVehicle({ entry }: { entry: GarageVehicle }) {
       notifyError('Error', errorMessage(error, 'Failed to share the vehicle'));
     },
   });
-  const change = trpc.garage.shares.update.useMutation({ onSuccess: refresh, onError: (error) => notifyError('Error', errorMessage(error, 'Failed to change the role')) });
-  const revoke = trpc.garage.shares.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Access removed');
-      refresh();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to remove access')),
-  });
+  const change = trpc.garage.shares.update.useMutation(toasts({ failed: 'Failed to change the role', then: refresh }));
+  const revoke = trpc.garage.shares.remove.useMutation(toasts({ done: 'Access removed', failed: 'Failed to remove access', then: refresh }));
 
   return (
     <Stack gap="md">

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Code, CopyButton, Group, Skeleton, Stack, Text, Ti
 import { IconCalendarEvent, IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CreatedCalendarFeed } from '../../../shared/reminders.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess, toasts } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
@@ -20,13 +20,10 @@ export function CalendarFeedCard() {
   const utils = trpc.useUtils();
   const status = trpc.calendar.status.useQuery();
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
-  const create = trpc.calendar.create.useMutation({
-    onSuccess: (feed) => {
-      setCreated(feed);
-      void utils.calendar.status.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Could not make the calendar link.')),
-  });
+  const create = trpc.calendar.create.useMutation(toasts({ failed: 'Could not make the calendar link.', then: (feed) => {
+    setCreated(feed);
+    void utils.calendar.status.invalidate();
+  } }));
   const revoke = trpc.calendar.revoke.useMutation({
     onSuccess: () => {
       setCreated(null);

@@ -2,8 +2,8 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, Textarea } from '@ma
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MESSAGE_MAX } from '../../../shared/inquiries.ts';
-import { notifyError } from '../../lib/notify.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { toasts } from '../../lib/notify.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { formatDateTime } from './parts.tsx';
 
 /**
@@ -14,13 +14,10 @@ export function InquiryThread({ inquiryId, shopSide, canWrite = true }: { inquir
   const utils = trpc.useUtils();
   const thread = trpc.inquiries.messages.list.useQuery({ inquiryId }, { refetchInterval: 30_000 });
   const [body, setBody] = useState('');
-  const send = trpc.inquiries.messages.send.useMutation({
-    onSuccess: () => {
-      setBody('');
-      void utils.inquiries.messages.list.invalidate({ inquiryId });
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'The message could not be sent')),
-  });
+  const send = trpc.inquiries.messages.send.useMutation(toasts({ failed: 'The message could not be sent', then: () => {
+    setBody('');
+    void utils.inquiries.messages.list.invalidate({ inquiryId });
+  } }));
   const text = body.trim();
 
   return (

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { APPOINTMENT_LIMITS, createAppointmentSchema, DEFAULT_LEAD_MS, DURATION_DEFAULT, type CreateAppointmentInput } from '../../../shared/appointments.ts';
 import { INQUIRY_PRIORITIES, INQUIRY_PRIORITY_LABELS, type CustomerInquiry, type InquiryPriority } from '../../../shared/inquiries.ts';
 import { zodFormValidator } from '../../lib/forms.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess, toasts } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { FormActions } from '../FormActions.tsx';
 import { InquiryDetail } from './InquiryDialogs.tsx';
@@ -35,13 +35,11 @@ export function StaffInquiryPanel({ inquiry, shopId }: { inquiry: CustomerInquir
 
 function Assignment({ inquiry, shopId }: { inquiry: CustomerInquiry; shopId: string }) {
   const utils = trpc.useUtils();
-  const assign = trpc.inquiries.assign.useMutation({
-    onSuccess: (updated) => {
-      notifySuccess('Success', updated.assignedToName ? `Assigned to ${updated.assignedToName}` : 'Assignment cleared');
-      void utils.inquiries.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update customer inquiry')),
-  });
+  const assign = trpc.inquiries.assign.useMutation(toasts({
+    done: (updated) => (updated.assignedToName ? `Assigned to ${updated.assignedToName}` : 'Assignment cleared'),
+    failed: 'Failed to update customer inquiry',
+    then: () => void utils.inquiries.invalidate(),
+  }));
   return (
     <StaffSelect
       shopId={shopId}
@@ -66,13 +64,7 @@ function WorkDetails({ inquiry }: { inquiry: CustomerInquiry }) {
   const [priority, setPriority] = useState<InquiryPriority>(inquiry.priority);
   const [day, setDay] = useState(dayOf(inquiry.scheduledDate));
   const [notes, setNotes] = useState(inquiry.technicianNotes ?? '');
-  const update = trpc.inquiries.update.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Customer inquiry updated successfully');
-      void utils.inquiries.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to update customer inquiry')),
-  });
+  const update = trpc.inquiries.update.useMutation(toasts({ done: 'Customer inquiry updated successfully', failed: 'Failed to update customer inquiry', then: () => void utils.inquiries.invalidate() }));
   return (
     <Card withBorder padding="sm" component="form" aria-label="Work details" onSubmit={(event: FormEvent) => {
       event.preventDefault();

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, CopyButton, Group, NativeSelect, Stack
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type CreatedInvite, type PendingInvite, type StaffRole } from '../../../shared/shops.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { toasts } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, formatDateTime, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
 import { RoleBadge } from './RoleBadge.tsx';
@@ -46,22 +46,15 @@ export function Invites({ shopId, isOwner }: { shopId: string; isOwner: boolean 
   const [email, setEmail] = useState('');
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<PendingInvite | null>(null);
-  const create = trpc.shops.invites.create.useMutation({
-    onSuccess: (invite) => {
-      setCreated(invite);
-      setEmail('');
-      void utils.shops.invites.list.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Could not create the invitation')),
-  });
-  const revoke = trpc.shops.invites.revoke.useMutation({
-    onSuccess: () => {
-      notifySuccess('Success', 'Invitation withdrawn');
-      setRevoking(null);
-      void utils.shops.invites.list.invalidate();
-    },
-    onError: (error) => notifyError('Error', errorMessage(error, 'Could not withdraw the invitation')),
-  });
+  const create = trpc.shops.invites.create.useMutation(toasts({ failed: 'Could not create the invitation', then: (invite) => {
+    setCreated(invite);
+    setEmail('');
+    void utils.shops.invites.list.invalidate();
+  } }));
+  const revoke = trpc.shops.invites.revoke.useMutation(toasts({ done: 'Invitation withdrawn', failed: 'Could not withdraw the invitation', then: () => {
+    setRevoking(null);
+    void utils.shops.invites.list.invalidate();
+  } }));
   const emailError = create.error ? fieldErrors(create.error).email : undefined;
 
   return (

@@ -1,8 +1,8 @@
 import { NativeSelect, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useCurrentShop } from '../../lib/current-shop.ts';
-import { notifyError } from '../../lib/notify.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { toasts } from '../../lib/notify.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /**
  * The shop the Tech shell works in (docs/shops.md#current-shop): a picker for staff of two or more
@@ -11,10 +11,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 export function ShopPicker() {
   const { shop, memberships } = useCurrentShop();
   const utils = trpc.useUtils();
-  const setCurrent = trpc.shops.setCurrent.useMutation({
-    onSuccess: () => void utils.invalidate(),
-    onError: (error) => notifyError('Error', errorMessage(error, 'Could not switch the shop')),
-  });
+  const setCurrent = trpc.shops.setCurrent.useMutation(toasts({ failed: 'Could not switch the shop', then: () => void utils.invalidate() }));
   if (!shop) return null;
   if (memberships.length < 2) {
     return (

@@ -1,7 +1,7 @@
 import { Button, Card, Group, NativeSelect, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '../../../shared/shops.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { toasts } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState, formatDate, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
 import { TableHead } from '../TableHead.tsx';
@@ -19,15 +19,13 @@ export function StaffTable({ shopId, shopName, myRole, myId }: { shopId: string;
   const [pending, setPending] = useState<Pending | null>(null);
   const canManage = myRole === 'owner' || myRole === 'manager';
   const isOwner = myRole === 'owner';
-  const done = (message: string) => () => {
-    notifySuccess('Success', message);
+  const settle = () => {
     setPending(null);
     void utils.shops.invalidate();
   };
-  const fail = (fallback: string) => (error: unknown) => notifyError('Error', errorMessage(error, fallback));
-  const setRole = trpc.shops.staff.setRole.useMutation({ onSuccess: done('Role changed'), onError: fail('Could not change the role') });
-  const remove = trpc.shops.staff.remove.useMutation({ onSuccess: done('Member removed'), onError: fail('Could not remove the member') });
-  const leave = trpc.shops.leave.useMutation({ onSuccess: done(`You left ${shopName}`), onError: fail('Could not leave the shop') });
+  const setRole = trpc.shops.staff.setRole.useMutation(toasts({ done: 'Role changed', failed: 'Could not change the role', then: settle }));
+  const remove = trpc.shops.staff.remove.useMutation(toasts({ done: 'Member removed', failed: 'Could not remove the member', then: settle }));
+  const leave = trpc.shops.leave.useMutation(toasts({ done: `You left ${shopName}`, failed: 'Could not leave the shop', then: settle }));
 
   const roleChoices = STAFF_ROLES.filter((role) => isOwner || role !== 'owner').map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
   const editable = (member: StaffMember) => canManage && member.userId !== myId && (isOwner || member.role !== 'owner');
