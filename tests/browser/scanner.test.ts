@@ -339,6 +339,8 @@ describe('3D Scanner (docs/scans.md#the-page)', () => {
     const share = Number(/^Overlap (\d+) %$/.exec(moved ?? '')?.[1]);
     expect(share).toBeGreaterThanOrEqual(63);
     expect(share).toBeLessThanOrEqual(77);
+    // The corners were found and matched in the overlap worker, not on the page's thread.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/\/overlap\.worker[-.\w]*\.js$/));
     const elsewhere = page.getByRole('group', { name: 'Photo 3: Added' });
     await elsewhere.getByText(/^Only \d+ % overlap with the previous photo$/).waitFor();
     await page.getByTestId('low-overlap').getByText(/^Only \d+ % overlap with the previous photo: step back or take a photo between them\.$/).waitFor();

@@ -100,6 +100,11 @@ export function overlapOfFeatures(previous: ImageFeatures, next: ImageFeatures):
   return { overlap: shareInside(frame, next.width, next.height), matches, inliers: fit.inliers.length };
 }
 
+/** The share (0 to 1, two decimals) of the previous photo that the next one shows again. */
+export function overlapShare(previous: ImageFeatures, next: ImageFeatures): number {
+  return Math.round(overlapOfFeatures(previous, next).overlap * 100) / 100;
+}
+
 /** The overlap of two greyscale pictures (about 320 px on the long side). */
 export function estimateOverlap(previous: GreyImage, next: GreyImage): OverlapEstimate {
   return overlapOfFeatures(detectFeatures(previous), detectFeatures(next));

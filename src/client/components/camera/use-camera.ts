@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { QUALITY_LEVELS, RESOLUTION_SIZES, describeFrame, type CameraSettings } from '../../../shared/camera.ts';
-import type { GreyImage } from '../../../shared/geometry/orb.ts';
 import { analyseLuma, PHOTO_ANALYSIS, type PhotoAnalysis } from '../../../shared/photo-analysis.ts';
+import { lumaOf, readPicture } from './luma.ts';
 
 export type CameraState = 'off' | 'starting' | 'live' | 'denied' | 'missing' | 'failed';
 
@@ -30,37 +30,6 @@ async function applyMode(track: MediaStreamTrack, mode: CameraSettings['mode']):
   }
   if (capabilities.focusMode?.includes('continuous')) advanced.push({ focusMode: mode === 'Macro' && capabilities.focusMode.includes('single-shot') ? 'single-shot' : 'continuous' });
   if (advanced.length > 0) await track.applyConstraints({ advanced } as MediaTrackConstraints).catch(() => undefined);
-}
-
-/** A picture drawn at most `side` px on its longest side, as greyscale (Rec. 709 luma). */
-export function lumaOf(source: CanvasImageSource, width: number, height: number, side: number = PHOTO_ANALYSIS.side): GreyImage {
-  const scale = Math.min(1, side / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
-  const canvas = document.createElement('canvas');
-  canvas.width = w;
-  canvas.height = h;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('This browser cannot read pictures');
-  context.drawImage(source, 0, 0, w, h);
-  const { data } = context.getImageData(0, 0, w, h);
-  const luma = new Uint8Array(w * h);
-  for (let i = 0, p = 0; p < luma.length; i += 4, p++) luma[p] = Math.round(0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!);
-  return { luma, width: w, height: h };
-}
-
-/** A picture file decoded by the browser once and read at each of the longest sides given, or null when it cannot be decoded. */
-export async function readPicture(file: File, sides: readonly number[]): Promise<GreyImage[] | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    try {
-      return sides.map((side) => lumaOf(bitmap, bitmap.width, bitmap.height, side));
-    } finally {
-      bitmap.close();
-    }
-  } catch {
-    return null; // a PDF, or a picture the browser cannot decode: the server says what it is
-  }
 }
 
 /** The verdict of a picture file chosen instead of taken (decoded by the browser). */

@@ -80,12 +80,23 @@ export function ScanCamera({
   useEffect(() => {
     if (state !== 'live') return;
     let running = true;
+    let measuring = false;
     const measure = async () => {
-      const prior = await previousFeatures();
-      const frame = video.current && featuresOfFrame(video.current);
-      if (!running) return;
-      if (!prior) setLive({ kind: 'first' });
-      else if (frame) setLive({ kind: 'share', share: overlapBetween(prior, frame) });
+      // One estimate at a time: a slow one is not queued behind by the next tick.
+      if (measuring) return;
+      measuring = true;
+      try {
+        const prior = await previousFeatures();
+        if (!prior) {
+          if (running) setLive({ kind: 'first' });
+          return;
+        }
+        const frame = video.current ? await featuresOfFrame(video.current) : null;
+        const share = frame ? await overlapBetween(prior, frame) : null;
+        if (running && share !== null) setLive({ kind: 'share', share });
+      } finally {
+        measuring = false;
+      }
     };
     void measure();
     const timer = setInterval(() => void measure(), ESTIMATE_MS);

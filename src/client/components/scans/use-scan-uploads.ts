@@ -77,8 +77,8 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
         const own = measured.then((m) => (m && !blurry(m) ? m.features : null));
         chain.current.set(item.key, { own, before });
         previous.current = Promise.all([own, before]).then(([mine, prior]) => mine ?? prior);
-        void Promise.all([measured, before]).then(([m, prior]) => {
-          if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? overlapBetween(prior, m.features) : null });
+        void Promise.all([measured, before]).then(async ([m, prior]) => {
+          if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? await overlapBetween(prior, m.features) : null });
           delete fileOf.current[item.key];
           patch(item.key, { state: 'refused', message: BLURRY_MESSAGE });
         });
