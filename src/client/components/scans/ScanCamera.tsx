@@ -94,6 +94,8 @@ export function ScanCamera({
         const frame = video.current ? await featuresOfFrame(video.current) : null;
         const share = frame ? await overlapBetween(prior, frame) : null;
         if (running && share !== null) setLive({ kind: 'share', share });
+      } catch {
+        // A frame that could not be measured: the last estimate stays until the next tick.
       } finally {
         measuring = false;
       }

@@ -71,14 +71,16 @@ export function useScanUploads(sessionId: string, onStored: () => void) {
           continue;
         }
         const before = previous.current;
-        const measured = measurePhoto(file);
+        // A photo the page cannot measure goes as one it cannot decode: the server judges it, and the
+        // photos after it are still compared with the last one measured.
+        const measured = measurePhoto(file).catch(() => null);
         const blurry = (m: Awaited<typeof measured>) => m?.analysis.verdict === 'blurry';
         // A blurry photo is not added, so the next one is compared with the one before it.
         const own = measured.then((m) => (m && !blurry(m) ? m.features : null));
         chain.current.set(item.key, { own, before });
         previous.current = Promise.all([own, before]).then(([mine, prior]) => mine ?? prior);
         void Promise.all([measured, before]).then(async ([m, prior]) => {
-          if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? await overlapBetween(prior, m.features) : null });
+          if (!blurry(m)) return patch(item.key, { state: 'queued', overlap: m && prior ? await overlapBetween(prior, m.features).catch(() => null) : null });
           delete fileOf.current[item.key];
           patch(item.key, { state: 'refused', message: BLURRY_MESSAGE });
         });
