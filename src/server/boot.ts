@@ -36,7 +36,10 @@ export function clientBuildIsStale(): boolean {
 export async function buildClient(): Promise<void> {
   const vite = path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js');
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit' });
+    // Always the production build: an inherited NODE_ENV (`test` under the test runner, `development`
+    // in a shell) would otherwise make Vite bundle React's development build, several times slower.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit', env });
     child.once('error', reject);
     child.once('exit', resolve);
   });

@@ -1,8 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect } from 'vitest';
+import { CLIENT_DIST_DIR } from '../../src/server/boot.ts';
 import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn, signUp, TEST_PASSWORD, visit } from './helpers.ts';
 import { createUser } from '../helpers/factories.ts';
 
 describe('foundation in Chromium', () => {
+  it('is served the production build of the client, React included', async ({ server }) => {
+    // The pages a user gets: each script the served index names, and every chunk beside them.
+    const index = await (await fetch(`${server.url}/`)).text();
+    expect(index).toMatch(/<script type="module"[^>]* src="\/assets\/index-[\w-]+\.js"/);
+    const chunks = readdirSync(path.join(CLIENT_DIST_DIR, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    // A message only React's development build carries: a build under NODE_ENV=test would ship it.
+    const development = chunks.filter((file) => readFileSync(path.join(CLIENT_DIST_DIR, 'assets', file), 'utf8').includes('is deprecated in plain JavaScript React classes'));
+    expect(development).toEqual([]);
+  });
+
   it('takes a new owner from sign-up through both shells to sign-out', async ({ server, browser }) => {
     const page = await newPage(browser);
     const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -44,10 +44,19 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-/** Debian's Chromium; playwright gives every launch a fresh, temporary profile of its own. */
+/**
+ * Debian's Chromium headless shell (decision 165): the same Blink and V8 without the full browser's
+ * windowing layer, about a third less CPU for the same pages; the full `chromium` where the shell is
+ * not installed, or CHROMIUM_PATH.
+ */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? '/usr/bin/chromium';
+}
+
+/** Chromium as the tests run it; playwright gives every launch a fresh, temporary profile of its own. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',
