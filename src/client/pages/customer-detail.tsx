@@ -8,7 +8,7 @@ import { CustomerHistory } from '../components/customers/CustomerHistory.tsx';
 import { CustomerTags } from '../components/customers/CustomerTags.tsx';
 import { PageLoading } from '../components/customers/NoShop.tsx';
 import { AddVehicleForm, EditVehicleForm, vehicleName } from '../components/customers/VehicleForms.tsx';
-import { ConfirmBody, EmptyState, Field, ShopDialog } from '../components/shop/parts.tsx';
+import { ConfirmDialog, EmptyState, Field, ShopDialog } from '../components/shop/parts.tsx';
 import { useCurrentShop } from '../lib/current-shop.ts';
 import { toasts } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -96,17 +96,15 @@ function Vehicles({ detail, canManage }: { detail: CustomerDetail; canManage: bo
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title="Edit vehicle">
         {editing ? <EditVehicleForm vehicle={editing} onDone={() => setEditing(null)} /> : null}
       </ShopDialog>
-      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove vehicle">
-        {removing ? (
-          <ConfirmBody
-            message={`Remove the ${vehicleName(removing.vehicle)} from this customer? Inquiries, appointments and records stay.`}
-            confirmLabel="Remove"
-            loading={remove.isPending}
-            onCancel={() => setRemoving(null)}
-            onConfirm={() => remove.mutate({ id: removing.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={removing}
+        title="Remove vehicle"
+        message={(tie) => `Remove the ${vehicleName(tie.vehicle)} from this customer? Inquiries, appointments and records stay.`}
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(tie) => remove.mutate({ id: tie.id })}
+      />
     </Card>
   );
 }

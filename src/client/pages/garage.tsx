@@ -14,7 +14,7 @@ import { ownKey, useRecordTargets } from '../components/garage/use-record-target
 import { ImportStepper } from '../components/imports/ImportStepper.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { ReminderForm } from '../components/reminders/ReminderForm.tsx';
-import { ConfirmBody, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
+import { ConfirmDialog, EmptyState, ShopDialog } from '../components/shop/parts.tsx';
 import { notifyError, notifySuccess, toasts } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
@@ -142,42 +142,36 @@ export default function GaragePage() {
           <ReminderForm vehicleId={reminderFor.vehicleId} reminder={reminderFor.reminder} onDone={() => setReminderFor(null)} onCancel={() => setReminderFor(null)} />
         ) : null}
       </ShopDialog>
-      <ShopDialog opened={deletingReminder !== null} onClose={() => setDeletingReminder(null)} title="Delete reminder">
-        {deletingReminder ? (
-          <ConfirmBody
-            message={`Delete the reminder "${deletingReminder.title}"? This cannot be undone.`}
-            confirmLabel="Delete"
-            loading={removeReminder.isPending}
-            onCancel={() => setDeletingReminder(null)}
-            onConfirm={() => removeReminder.mutate({ id: deletingReminder.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={deletingReminder}
+        title="Delete reminder"
+        message={(reminder) => `Delete the reminder "${reminder.title}"? This cannot be undone.`}
+        confirmLabel="Delete"
+        loading={removeReminder.isPending}
+        onClose={() => setDeletingReminder(null)}
+        onConfirm={(reminder) => removeReminder.mutate({ id: reminder.id })}
+      />
       <ShopDialog opened={sharing !== null} onClose={() => setSharing(null)} title={sharing ? `Share ${sharing.nickname}` : ''}>
         {sharing ? <ShareVehicle entry={sharing} /> : null}
       </ShopDialog>
-      <ShopDialog opened={leaving !== null} onClose={() => setLeaving(null)} title="Leave shared vehicle">
-        {leaving ? (
-          <ConfirmBody
-            message={`Leave ${leaving.nickname}? It disappears from your garage; its owner can share it with you again.`}
-            confirmLabel="Leave"
-            loading={leave.isPending}
-            onCancel={() => setLeaving(null)}
-            onConfirm={() => leave.mutate({ garageVehicleId: leaving.id })}
-          />
-        ) : null}
-      </ShopDialog>
-      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from garage">
-        {removing ? (
-          <ConfirmBody
-            message={`Remove ${removing.nickname} from your garage? Its service records are kept and come back if you save the vehicle again.`}
-            confirmLabel="Remove"
-            loading={remove.isPending}
-            onCancel={() => setRemoving(null)}
-            onConfirm={() => remove.mutate({ id: removing.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={leaving}
+        title="Leave shared vehicle"
+        message={(entry) => `Leave ${entry.nickname}? It disappears from your garage; its owner can share it with you again.`}
+        confirmLabel="Leave"
+        loading={leave.isPending}
+        onClose={() => setLeaving(null)}
+        onConfirm={(entry) => leave.mutate({ garageVehicleId: entry.id })}
+      />
+      <ConfirmDialog
+        target={removing}
+        title="Remove from garage"
+        message={(entry) => `Remove ${entry.nickname} from your garage? Its service records are kept and come back if you save the vehicle again.`}
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(entry) => remove.mutate({ id: entry.id })}
+      />
     </Stack>
   );
 }

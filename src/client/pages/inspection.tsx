@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -9,7 +9,7 @@ import { InspectionHeader } from '../components/inspections/InspectionHeader.tsx
 import { ItemGroups } from '../components/inspections/ItemGroups.tsx';
 import { SaveSummary } from '../components/inspections/SaveIndicator.tsx';
 import { SaveTracker, SaveTrackerContext } from '../components/inspections/save-tracker.ts';
-import { ConfirmBody, EmptyState } from '../components/shop/parts.tsx';
+import { ConfirmDialog, EmptyState } from '../components/shop/parts.tsx';
 import { notifyError } from '../lib/notify.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
@@ -102,15 +102,15 @@ export default function InspectionPage() {
           </>
         )}
       </Stack>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this item?" centered>
-        <ConfirmBody
-          message={`“${removing?.name ?? ''}” and its findings and photos leave this inspection.`}
-          confirmLabel="Remove item"
-          loading={remove.isPending}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => removing && remove.mutate({ id, removeItemIds: [removing.id] })}
-        />
-      </Modal>
+      <ConfirmDialog
+        target={removing}
+        title="Remove this item?"
+        message={(item) => `“${item.name}” and its findings and photos leave this inspection.`}
+        confirmLabel="Remove item"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(item) => remove.mutate({ id, removeItemIds: [item.id] })}
+      />
     </SaveTrackerContext.Provider>
   );
 }

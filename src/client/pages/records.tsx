@@ -14,7 +14,7 @@ import { byLine } from '../components/garage/by-line.ts';
 import { useRecordTargets } from '../components/garage/use-record-targets.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
+import { ConfirmDialog, EmptyState, ShopDialog, TableSkeleton } from '../components/shop/parts.tsx';
 import { toasts } from '../lib/notify.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
@@ -252,17 +252,15 @@ export default function RecordsPage() {
       <ShopDialog opened={filesOf !== null} onClose={() => setFilesOf(null)} title={filesOf ? `Receipts and photos: ${filesOf.serviceType}, ${f.day(recordDay(filesOf.date))}` : ''}>
         {filesOf ? <RecordFiles recordId={filesOf.id} canChange={!viewOnly.has(filesOf.vehicleId)} /> : null}
       </ShopDialog>
-      <ShopDialog opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Service Record">
-        {deleting ? (
-          <ConfirmBody
-            message={`Delete the ${deleting.serviceType} record of ${f.day(recordDay(deleting.date))}? Due dates are worked out again without it.`}
-            confirmLabel="Delete"
-            loading={remove.isPending}
-            onCancel={() => setDeleting(null)}
-            onConfirm={() => remove.mutate({ id: deleting.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={deleting}
+        title="Delete Service Record"
+        message={(record) => `Delete the ${record.serviceType} record of ${f.day(recordDay(record.date))}? Due dates are worked out again without it.`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={(record) => remove.mutate({ id: record.id })}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
 import { useUnits } from '../../lib/units.ts';
-import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
+import { ConfirmDialog, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { StatCard } from '../tools/StatCard.tsx';
 import { ExpenseForm } from './ExpenseForm.tsx';
@@ -175,17 +175,15 @@ export function CostsTab({ vehicleId, overview, readOnly = false }: { vehicleId:
       <ShopDialog opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add Expense' : 'Edit Expense'}>
         {editing !== null ? <ExpenseForm vehicleId={vehicleId} expense={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
       </ShopDialog>
-      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Expense">
-        {removing ? (
-          <ConfirmBody
-            message={`Delete the ${EXPENSE_CATEGORY_LABELS[removing.category].toLowerCase()} expense of ${f.day(removing.date)}?`}
-            confirmLabel="Delete"
-            loading={remove.isPending}
-            onCancel={() => setRemoving(null)}
-            onConfirm={() => remove.mutate({ id: removing.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={removing}
+        title="Delete Expense"
+        message={(expense) => `Delete the ${EXPENSE_CATEGORY_LABELS[expense.category].toLowerCase()} expense of ${f.day(expense.date)}?`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(expense) => remove.mutate({ id: expense.id })}
+      />
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { ChartCard } from '../analytics/ChartCard.tsx';
 import { Pager } from '../Pager.tsx';
 import { useUnits } from '../../lib/units.ts';
-import { ConfirmBody, EmptyState, ShopDialog } from '../shop/parts.tsx';
+import { ConfirmDialog, EmptyState, ShopDialog } from '../shop/parts.tsx';
 import { FuelForm } from './FuelForm.tsx';
 import { NOTE_TEXT } from './format.ts';
 
@@ -155,17 +155,15 @@ export function FuelTab({ vehicleId, odometer, overview, readOnly = false }: { v
           <FuelForm vehicleId={vehicleId} odometer={odometer} entry={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
         ) : null}
       </ShopDialog>
-      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Fill-up">
-        {removing ? (
-          <ConfirmBody
-            message={`Delete the fill-up of ${f.day(removing.date)}? The economy of the next fill is computed again.`}
-            confirmLabel="Delete"
-            loading={remove.isPending}
-            onCancel={() => setRemoving(null)}
-            onConfirm={() => remove.mutate({ id: removing.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={removing}
+        title="Delete Fill-up"
+        message={(fill) => `Delete the fill-up of ${f.day(fill.date)}? The economy of the next fill is computed again.`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(fill) => remove.mutate({ id: fill.id })}
+      />
     </Stack>
   );
 }

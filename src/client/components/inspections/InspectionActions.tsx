@@ -6,7 +6,7 @@ import type { Inspection } from '../../../shared/inspections.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { CreateOrderButton } from '../repair-orders/CreateOrderButton.tsx';
-import { ConfirmBody } from '../shop/parts.tsx';
+import { ConfirmDialog } from '../shop/parts.tsx';
 import { AddItemDialog } from './AddItemDialog.tsx';
 import { CompleteDialog } from './CompleteDialog.tsx';
 import { pdfPath, reportPath } from './helpers.ts';
@@ -101,15 +101,15 @@ export function InspectionActions({ inspection, tracker, onSaved }: { inspection
         </>
       ) : null}
       <LinkDialog link={link} shop={shop} onClose={() => setLink(null)} />
-      <Modal opened={turningOff} onClose={() => setTurningOff(false)} title="Turn off the public link?" centered>
-        <ConfirmBody
-          message={shop ? 'Whoever holds the link can no longer open the report. The customer keeps seeing it in their garage.' : 'Whoever holds the link can no longer open the report.'}
-          confirmLabel="Turn off link"
-          loading={revoke.isPending}
-          onCancel={() => setTurningOff(false)}
-          onConfirm={() => revoke.mutate({ id: inspection.id })}
-        />
-      </Modal>
+      <ConfirmDialog
+        target={turningOff ? inspection : null}
+        title="Turn off the public link?"
+        message={() => (shop ? 'Whoever holds the link can no longer open the report. The customer keeps seeing it in their garage.' : 'Whoever holds the link can no longer open the report.')}
+        confirmLabel="Turn off link"
+        loading={revoke.isPending}
+        onClose={() => setTurningOff(false)}
+        onConfirm={({ id }) => revoke.mutate({ id })}
+      />
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCash, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -6,7 +6,7 @@ import { TRANSITION_LABELS, type RepairOrderStatus } from '../../../shared/repai
 import type { RepairOrder } from '../../../shared/repair-order-views.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { ConfirmBody } from '../shop/parts.tsx';
+import { ConfirmDialog } from '../shop/parts.tsx';
 import { isInvoice, printPath } from './format.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
 
@@ -60,15 +60,15 @@ export function OrderActions({ order, onSaved }: { order: RepairOrder; onSaved: 
         </Button>
       ) : null}
 
-      <Modal opened={cancelling} onClose={() => setCancelling(false)} title="Cancel this repair order?" centered>
-        <ConfirmBody
-          message={`Repair order #${order.number} for ${order.customerName} is closed without work; parts held for it go back to stock. This cannot be undone.`}
-          confirmLabel="Cancel order"
-          loading={busy('cancelled')}
-          onCancel={() => setCancelling(false)}
-          onConfirm={() => move('cancelled')}
-        />
-      </Modal>
+      <ConfirmDialog
+        target={cancelling ? order : null}
+        title="Cancel this repair order?"
+        message={({ number, customerName }) => `Repair order #${number} for ${customerName} is closed without work; parts held for it go back to stock. This cannot be undone.`}
+        confirmLabel="Cancel order"
+        loading={busy('cancelled')}
+        onClose={() => setCancelling(false)}
+        onConfirm={() => move('cancelled')}
+      />
       <PaymentDialog order={order} opened={paying} onSaved={onSaved} onClose={() => setPaying(false)} />
     </Group>
   );

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { RepairOrder, RepairOrderLine } from '../../../shared/repair-order-views.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { ConfirmBody, EmptyState } from '../shop/parts.tsx';
+import { ConfirmDialog, EmptyState } from '../shop/parts.tsx';
 import { CustomerDecision, initialDecisions, type Decisions } from './CustomerDecision.tsx';
 import { ClockControl, DecisionToggle, EditControls } from './LineControls.tsx';
 import { LineDialog } from './LineDialog.tsx';
@@ -61,15 +61,15 @@ export function OrderLines({ order, onSaved }: { order: RepairOrder; onSaved: (o
       {deciding && order.lines.length > 0 ? <CustomerDecision order={order} decisions={decisions} onSaved={onSaved} /> : null}
 
       {order.canEdit ? <LineDialog order={order} editing={editing} onSaved={onSaved} onClose={() => setEditing(null)} /> : null}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this line?" centered>
-        <ConfirmBody
-          message={`\u201c${removing?.description ?? ''}\u201d leaves the estimate and the total is priced again.`}
-          confirmLabel="Remove line"
-          loading={remove.isPending}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => removing && remove.mutate({ orderId: order.id, lineId: removing.id })}
-        />
-      </Modal>
+      <ConfirmDialog
+        target={removing}
+        title="Remove this line?"
+        message={(line) => `\u201c${line.description}\u201d leaves the estimate and the total is priced again.`}
+        confirmLabel="Remove line"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(line) => remove.mutate({ orderId: order.id, lineId: line.id })}
+      />
     </Stack>
   );
 }

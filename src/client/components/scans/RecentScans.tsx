@@ -2,7 +2,7 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SCAN_RESOLUTION_LABELS, SCAN_TYPE_LABELS, type ScanSessionSummary } from '../../../shared/scans.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { ConfirmBody, EmptyState, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
+import { ConfirmDialog, EmptyState, TableSkeleton } from '../shop/parts.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { ScrollTable } from '../tools/ScrollTable.tsx';
 import { SectionCard } from '../tools/SectionCard.tsx';
@@ -84,24 +84,16 @@ export function RecentScans({ openId, onOpen }: { openId: string | null; onOpen:
   return (
     <SectionCard title="Recent Scans" description="Your scans, newest first: open one to add photos, follow its processing or download its model.">
       {body}
-      <ShopDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Delete Scan">
-        {removing ? (
-          <>
-            <ConfirmBody
-              message={`Delete the scan of ${started(removing.createdAt)} and its ${removing.photoCount} photos? This frees their storage.${removing.resultModelId ? ' The model it made stays among your models.' : ''}`}
-              confirmLabel="Delete"
-              loading={remove.isPending}
-              onCancel={() => setRemoving(null)}
-              onConfirm={() => remove.mutate({ id: removing.id })}
-            />
-            {remove.isError ? (
-              <Text c="red" size="sm" mt="sm" role="alert">
-                {errorMessage(remove.error, 'The scan could not be deleted: check the connection and try again.')}
-              </Text>
-            ) : null}
-          </>
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={removing}
+        title="Delete Scan"
+        message={(scan) => `Delete the scan of ${started(scan.createdAt)} and its ${scan.photoCount} photos? This frees their storage.${scan.resultModelId ? ' The model it made stays among your models.' : ''}`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={(scan) => remove.mutate({ id: scan.id })}
+        error={remove.isError ? errorMessage(remove.error, 'The scan could not be deleted: check the connection and try again.') : null}
+      />
     </SectionCard>
   );
 }

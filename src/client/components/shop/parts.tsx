@@ -81,8 +81,8 @@ export function TableSkeleton({ columns, rows = 5 }: { columns: number; rows?: n
 }
 
 /** Shop dialogs: at most 2xl (42rem) wide and 90% of the viewport high, scrolling inside. */
-export function ShopDialog(props: ModalProps) {
-  return <Modal size="42rem" yOffset="5vh" {...props} />;
+export function ShopDialog({ size = '42rem', ...props }: ModalProps) {
+  return <Modal size={size} yOffset="5vh" {...props} />;
 }
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -130,5 +130,47 @@ export function ConfirmBody({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A destructive action on one chosen thing, asked in a dialog: open while `target` is set; Cancel,
+ * Escape or the overlay call `onClose`, the red button hands the target to `onConfirm`.
+ */
+export function ConfirmDialog<T>({
+  target,
+  title,
+  message,
+  confirmLabel,
+  loading,
+  onClose,
+  onConfirm,
+  error,
+  size,
+}: {
+  target: T | null;
+  title: string;
+  message: (target: T) => ReactNode;
+  confirmLabel: string;
+  loading: boolean;
+  onClose: () => void;
+  onConfirm: (target: T) => void;
+  /** Why the last try failed, shown under the question. */
+  error?: string | null;
+  size?: ModalProps['size'];
+}) {
+  return (
+    <ShopDialog opened={target !== null} onClose={onClose} title={title} size={size}>
+      {target !== null ? (
+        <>
+          <ConfirmBody message={message(target)} confirmLabel={confirmLabel} loading={loading} onCancel={onClose} onConfirm={() => onConfirm(target)} />
+          {error ? (
+            <Text c="red" size="sm" mt="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </ShopDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type CreatedInvite, type PendingInvite, type StaffRole } from '../../../shared/shops.ts';
 import { toasts } from '../../lib/notify.ts';
 import { errorMessage, fieldErrors, trpc } from '../../lib/trpc.ts';
-import { ConfirmBody, formatDateTime, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
+import { ConfirmDialog, formatDateTime, TableSkeleton } from '../shop/parts.tsx';
 import { RoleBadge } from './RoleBadge.tsx';
 
 /** The invitation link, absolute, as the invited person opens it. */
@@ -130,17 +130,16 @@ export function Invites({ shopId, isOwner }: { shopId: string; isOwner: boolean 
           </Table>
         )}
       </Stack>
-      <ShopDialog opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke invitation" size="28rem">
-        {revoking ? (
-          <ConfirmBody
-            message="Withdraw this invitation? Its link stops working at once."
-            confirmLabel="Revoke"
-            loading={revoke.isPending}
-            onCancel={() => setRevoking(null)}
-            onConfirm={() => revoke.mutate({ serviceCenterId: shopId, inviteId: revoking.id })}
-          />
-        ) : null}
-      </ShopDialog>
+      <ConfirmDialog
+        target={revoking}
+        title="Revoke invitation"
+        message={() => 'Withdraw this invitation? Its link stops working at once.'}
+        confirmLabel="Revoke"
+        loading={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={(invite) => revoke.mutate({ serviceCenterId: shopId, inviteId: invite.id })}
+        size="28rem"
+      />
     </Card>
   );
 }
