@@ -1,4 +1,4 @@
-import { answer, transferablesOf, type OverlapRequest } from './overlap-protocol.ts';
+import { answer, transferablesOf, type OverlapReply, type OverlapRequest } from './overlap-protocol.ts';
 
 /**
  * A scan photo's decoding, blur verdict, corners and overlap, off the page's thread
@@ -6,5 +6,11 @@ import { answer, transferablesOf, type OverlapRequest } from './overlap-protocol
  */
 self.onmessage = async (event: MessageEvent<OverlapRequest>) => {
   const reply = await answer(event.data);
-  self.postMessage(reply, { transfer: transferablesOf(reply) });
+  try {
+    self.postMessage(reply, { transfer: transferablesOf(reply) });
+  } catch (error) {
+    // An answer that cannot be sent still answers its question, so nothing on the page waits for ever.
+    const failed: OverlapReply = { id: reply.id, kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    self.postMessage(failed);
+  }
 };

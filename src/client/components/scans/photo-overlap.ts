@@ -44,7 +44,13 @@ function send(question: OverlapQuestion): Promise<OverlapReply> {
   if (!thread) return answer(request);
   return new Promise((settle) => {
     waiting.set(request.id, { request, settle });
-    thread.postMessage(request);
+    try {
+      thread.postMessage(request);
+    } catch {
+      // A question the worker cannot be handed is answered on the page.
+      waiting.delete(request.id);
+      void answer(request).then(settle);
+    }
   });
 }
 
