@@ -83,8 +83,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Spawned servers, one file at a time, after the in-process tiers.
-          maxWorkers: 1,
+          // Spawned servers after the in-process tiers, two files at a time: each file's servers have
+          // their own ports, data folders and databases, and nothing here is judged by its speed.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -30,10 +30,16 @@ function Vehicles({ detail, canManage }: { detail: CustomerDetail; canManage: bo
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CustomerVehicle | null>(null);
   const [removing, setRemoving] = useState<CustomerVehicle | null>(null);
-  const remove = trpc.customers.vehicles.remove.useMutation(toasts({ done: 'Vehicle removed', failed: 'Failed to remove the vehicle', then: () => {
-    setRemoving(null);
-    void utils.customers.invalidate();
-  } }));
+  const remove = trpc.customers.vehicles.remove.useMutation(
+    toasts({
+      done: 'Vehicle removed',
+      failed: 'Failed to remove the vehicle',
+      then: () => {
+        setRemoving(null);
+        void utils.customers.invalidate();
+      },
+    }),
+  );
   return (
     <Card withBorder padding="md" component="section" aria-label="Vehicles">
       <Stack gap="sm">

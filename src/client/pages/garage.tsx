@@ -29,10 +29,16 @@ export default function GaragePage() {
   const reminders = trpc.garage.reminders.list.useQuery({ timeZone: browserTimeZone() });
   const [reminderFor, setReminderFor] = useState<{ vehicleId: string; reminder?: Reminder } | null>(null);
   const [deletingReminder, setDeletingReminder] = useState<Reminder | null>(null);
-  const removeReminder = trpc.garage.reminders.remove.useMutation(toasts({ done: 'Reminder deleted', failed: 'Failed to delete the reminder', then: () => {
-    void utils.garage.reminders.invalidate();
-    setDeletingReminder(null);
-  } }));
+  const removeReminder = trpc.garage.reminders.remove.useMutation(
+    toasts({
+      done: 'Reminder deleted',
+      failed: 'Failed to delete the reminder',
+      then: () => {
+        void utils.garage.reminders.invalidate();
+        setDeletingReminder(null);
+      },
+    }),
+  );
   const markDone = trpc.garage.reminders.done.useMutation({
     onSuccess: ({ next }) => {
       notifySuccess('Reminder done', next ? `Next due ${dueSummary(next, f.units)}` : 'It is finished and leaves the list.');
@@ -58,14 +64,26 @@ export default function GaragePage() {
   const [importing, setImporting] = useState<{ vehicleId: string | null } | null>(null);
   const [sharing, setSharing] = useState<GarageVehicle | null>(null);
   const [leaving, setLeaving] = useState<GarageVehicle | null>(null);
-  const leave = trpc.garage.shares.leave.useMutation(toasts({ done: 'You left the shared vehicle', failed: 'Failed to leave the vehicle', then: () => {
-    void utils.garage.invalidate();
-    setLeaving(null);
-  } }));
-  const remove = trpc.garage.remove.useMutation(toasts({ done: 'Vehicle removed from your garage', failed: 'Failed to remove the vehicle', then: () => {
-    void utils.garage.invalidate();
-    setRemoving(null);
-  } }));
+  const leave = trpc.garage.shares.leave.useMutation(
+    toasts({
+      done: 'You left the shared vehicle',
+      failed: 'Failed to leave the vehicle',
+      then: () => {
+        void utils.garage.invalidate();
+        setLeaving(null);
+      },
+    }),
+  );
+  const remove = trpc.garage.remove.useMutation(
+    toasts({
+      done: 'Vehicle removed from your garage',
+      failed: 'Failed to remove the vehicle',
+      then: () => {
+        void utils.garage.invalidate();
+        setRemoving(null);
+      },
+    }),
+  );
 
   return (
     <Stack gap="lg">

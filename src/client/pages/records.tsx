@@ -60,11 +60,17 @@ export default function RecordsPage() {
     },
     { enabled: !rangeError && (targetKey === null || target !== null), placeholderData: (previous) => previous },
   );
-  const remove = trpc.garage.records.remove.useMutation(toasts({ done: 'Service record deleted', failed: 'Failed to delete the service record', then: () => {
-    void utils.garage.invalidate();
-    void utils.vehicles.serviceRecords.invalidate();
-    setDeleting(null);
-  } }));
+  const remove = trpc.garage.records.remove.useMutation(
+    toasts({
+      done: 'Service record deleted',
+      failed: 'Failed to delete the service record',
+      then: () => {
+        void utils.garage.invalidate();
+        void utils.vehicles.serviceRecords.invalidate();
+        setDeleting(null);
+      },
+    }),
+  );
   const filtered = Boolean(q || status || from || to);
   const links = target ? exportLinks(target.vehicleId, target.customerVehicleId) : null;
   const resetPage = () => setPage(1);

@@ -43,10 +43,16 @@ export default function ServiceCentersPage() {
     setEditing(false);
     setConfirming(false);
   };
-  const deactivate = trpc.serviceCenters.deactivate.useMutation(toasts({ done: 'Service center deleted successfully', failed: 'Failed to delete service center', then: () => {
-    void utils.serviceCenters.invalidate();
-    closeDetail();
-  } }));
+  const deactivate = trpc.serviceCenters.deactivate.useMutation(
+    toasts({
+      done: 'Service center deleted successfully',
+      failed: 'Failed to delete service center',
+      then: () => {
+        void utils.serviceCenters.invalidate();
+        closeDetail();
+      },
+    }),
+  );
 
   return (
     <Stack gap="lg">

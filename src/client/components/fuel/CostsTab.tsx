@@ -99,10 +99,16 @@ export function CostsTab({ vehicleId, overview, readOnly = false }: { vehicleId:
   const expenses = trpc.fuel.expenses.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
   const [removing, setRemoving] = useState<Expense | null>(null);
-  const remove = trpc.fuel.expenses.remove.useMutation(toasts({ done: 'Expense deleted', failed: 'Failed to delete the expense', then: () => {
-    void utils.fuel.invalidate();
-    setRemoving(null);
-  } }));
+  const remove = trpc.fuel.expenses.remove.useMutation(
+    toasts({
+      done: 'Expense deleted',
+      failed: 'Failed to delete the expense',
+      then: () => {
+        void utils.fuel.invalidate();
+        setRemoving(null);
+      },
+    }),
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">

@@ -116,10 +116,16 @@ export function FuelTab({ vehicleId, odometer, overview, readOnly = false }: { v
   const log = trpc.fuel.list.useQuery({ vehicleId, limit: FUEL_PAGE_SIZE, offset: (page - 1) * FUEL_PAGE_SIZE });
   const [editing, setEditing] = useState<FuelEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
-  const remove = trpc.fuel.remove.useMutation(toasts({ done: 'Fill-up deleted', failed: 'Failed to delete the fill-up', then: () => {
-    void utils.fuel.invalidate();
-    setRemoving(null);
-  } }));
+  const remove = trpc.fuel.remove.useMutation(
+    toasts({
+      done: 'Fill-up deleted',
+      failed: 'Failed to delete the fill-up',
+      then: () => {
+        void utils.fuel.invalidate();
+        setRemoving(null);
+      },
+    }),
+  );
 
   return (
     <Stack gap="md">

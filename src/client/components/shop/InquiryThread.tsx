@@ -14,10 +14,15 @@ export function InquiryThread({ inquiryId, shopSide, canWrite = true }: { inquir
   const utils = trpc.useUtils();
   const thread = trpc.inquiries.messages.list.useQuery({ inquiryId }, { refetchInterval: 30_000 });
   const [body, setBody] = useState('');
-  const send = trpc.inquiries.messages.send.useMutation(toasts({ failed: 'The message could not be sent', then: () => {
-    setBody('');
-    void utils.inquiries.messages.list.invalidate({ inquiryId });
-  } }));
+  const send = trpc.inquiries.messages.send.useMutation(
+    toasts({
+      failed: 'The message could not be sent',
+      then: () => {
+        setBody('');
+        void utils.inquiries.messages.list.invalidate({ inquiryId });
+      },
+    }),
+  );
   const text = body.trim();
 
   return (

@@ -51,10 +51,16 @@ export function Invites({ shopId, isOwner }: { shopId: string; isOwner: boolean 
     setEmail('');
     void utils.shops.invites.list.invalidate();
   } }));
-  const revoke = trpc.shops.invites.revoke.useMutation(toasts({ done: 'Invitation withdrawn', failed: 'Could not withdraw the invitation', then: () => {
-    setRevoking(null);
-    void utils.shops.invites.list.invalidate();
-  } }));
+  const revoke = trpc.shops.invites.revoke.useMutation(
+    toasts({
+      done: 'Invitation withdrawn',
+      failed: 'Could not withdraw the invitation',
+      then: () => {
+        setRevoking(null);
+        void utils.shops.invites.list.invalidate();
+      },
+    }),
+  );
   const emailError = create.error ? fieldErrors(create.error).email : undefined;
 
   return (
