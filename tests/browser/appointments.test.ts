@@ -17,8 +17,7 @@ async function expectStat(page: Page, label: string, value: string): Promise<voi
 describe('appointments of a shop', () => {
   it('shows staff of no shop the way to a shop, whatever their mode', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/service-appointments`);
+    await signIn(page, server, { role: 'tech', at: '/service-appointments' });
     await page.getByText('You are not staff of a shop yet').waitFor();
     expect(await page.getByRole('link', { name: 'Register or join a shop' }).getAttribute('href')).toBe('/shop');
     await checkA11y(page);

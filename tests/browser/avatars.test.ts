@@ -116,8 +116,7 @@ describe('avatars and the avatar assistant', () => {
 
   it('works for a technician in the dark scheme at 375 px, and Close turns the assistant off until Settings', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 740 } });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/avatars`);
+    await signIn(page, server, { role: 'tech', at: '/avatars' });
     await page.getByText(/^Design the assistant .* technical guidance/).waitFor();
     await a11y(page);
     await screenshot(page, 'avatars-empty-dark-mobile');

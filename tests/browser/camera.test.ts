@@ -20,8 +20,7 @@ async function blurredPhoto(): Promise<string> {
 describe('Camera Tools with Chromium\u2019s fake camera (docs/files.md#camera-tools)', () => {
   it('saves settings to the account, captures a measured photo, flags a blurry upload, shows both in the gallery and analysis, deletes one', async ({ server, browser }) => {
     const page = await newPage(browser);
-    const { email } = await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/camera`);
+    const { email } = await signIn(page, server, { role: 'tech', at: '/camera' });
     await page.getByRole('heading', { level: 1, name: 'Camera Tools' }).waitFor();
 
     // Settings are the account's: saved, then still there after a reload.

@@ -10,8 +10,7 @@ describe("a shop's customers and audit log", () => {
 
   it('tells staff of no shop how to get one', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/customers`);
+    await signIn(page, server, { role: 'tech', at: '/customers' });
     await page.getByText('Register your shop or ask your shop for an invitation').waitFor();
     expect(await page.getByRole('link', { name: 'Go to My Shop' }).getAttribute('href')).toBe('/shop');
     await checkA11y(page);

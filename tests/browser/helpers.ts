@@ -149,17 +149,22 @@ export function scriptErrors(page: Page): string[] {
 
 /**
  * The usual way in: an account stored directly (role null: not chosen yet), signed in over HTTP so
- * the session cookie lands in the page's context, and the home page open. Only one test signs up
- * through the form (foundation.test.ts, with `signUp`).
+ * the session cookie lands in the page's context, and the home page open, or the page at `at`
+ * (then the caller waits for what it expects there). Only one test signs up through the form
+ * (foundation.test.ts, with `signUp`).
  */
 export async function signIn(
   page: Page,
   server: TestServer,
-  options: { role?: Role | null; email?: string } = {},
+  options: { role?: Role | null; email?: string; at?: string } = {},
 ): Promise<{ email: string; password: string; user: User }> {
   const user = await createUser(server.db, { role: options.role === undefined ? 'simple' : options.role, email: options.email ?? uniqueEmail('browser') });
   const res = await page.request.post(`${server.url}/api/login`, { data: { email: user.email, password: TEST_PASSWORD } });
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  if (options.at !== undefined) {
+    await page.goto(`${server.url}${options.at}`);
+    return { email: user.email, password: TEST_PASSWORD, user };
+  }
   await page.goto(`${server.url}/`);
   if (user.role === null) await page.getByText('Choose your experience level to get started').waitFor();
   else await page.getByText(user.role === 'tech' ? /^Tech ID:/ : /^Welcome, /).waitFor();

@@ -86,8 +86,7 @@ describe('sharing a vehicle and working offline', () => {
   it('a page whose code does not arrive says so inside the shell, and loads once asked again', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
     try {
-      await signIn(page, server, { role: 'simple' });
-      await page.goto(`${server.url}/records`);
+      await signIn(page, server, { role: 'simple', at: '/records' });
       await page.getByRole('heading', { level: 1, name: 'Service Records' }).waitFor();
       // The garage page's own chunk gets no answer, as when the network drops at that moment.
       await page.route(/\/assets\/garage-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));

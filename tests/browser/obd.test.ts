@@ -232,8 +232,7 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
   it('says so when the adapter is unplugged, and on a phone-sized dark screen stays readable', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
     await withAdapter(page, { stored: [], permanent: [] });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/diagnostics`);
+    await signIn(page, server, { role: 'tech', at: '/diagnostics' });
     await page.getByRole('button', { name: 'Connect adapter' }).click();
     await page.getByText('The car reports no trouble codes.').waitFor();
     await expect(page.getByTestId('obd-mil').textContent()).resolves.toBe('Check-engine light off');

@@ -47,8 +47,7 @@ describe('profile: API tokens and password', () => {
 
   it('edits the name: the welcome line and the avatar initials follow it, at 375 px', async ({ server, browser }) => {
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
-    const { user } = await signIn(page, server, { role: 'simple' });
-    await page.goto(`${server.url}/profile`);
+    const { user } = await signIn(page, server, { role: 'simple', at: '/profile' });
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await dialog.getByLabel('First name').fill('x'.repeat(101));

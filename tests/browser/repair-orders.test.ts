@@ -228,8 +228,7 @@ describe('a repair order from estimate to paid: the shop prices it, the owner ap
 
   it('points a technician of no shop to the Shop page', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark', viewport: PHONE });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/repair-orders`);
+    await signIn(page, server, { role: 'tech', at: '/repair-orders' });
     await page.getByText('You are not staff of a shop yet').waitFor();
     expect(await page.getByRole('button', { name: 'New repair order' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Register your shop' }).waitFor();

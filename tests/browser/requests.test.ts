@@ -170,8 +170,7 @@ describe('My Requests: an owner and a shop talk about a request', () => {
 
   it('shows a technician of no shop where to start', async ({ server, browser }) => {
     const page = await newPage(browser, { colorScheme: 'dark' });
-    await signIn(page, server, { role: 'tech' });
-    await page.goto(`${server.url}/customer-inquiries`);
+    await signIn(page, server, { role: 'tech', at: '/customer-inquiries' });
     await page.getByText('You are not staff of a shop').waitFor();
     await page.getByRole('link', { name: 'Register or join a shop' }).waitFor();
     await checkA11y(page);
