@@ -33,6 +33,7 @@ const unitTests = [
   'src/server/lib/memory-cache.test.ts',
   'src/server/lib/zip.test.ts',
   'src/shared/reminders.test.ts',
+  'src/client/lib/lazy-page.test.tsx',
   'src/server/domains/repair-orders/totals.test.ts',
   'src/server/domains/scans/sfm/linalg.test.ts',
   'src/server/domains/scans/sfm/two-view.test.ts',

@@ -1,15 +1,25 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { appName } from './lib/app-name.ts';
 import { useConnection } from './lib/connection.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { trpc } from './lib/trpc.ts';
 import { LandingPage } from './pages/landing.tsx';
 import { invitePath, rememberInvite } from './lib/pending-invite.ts';
+import { lazyPage } from './lib/lazy-page.tsx';
+import { rememberSignedIn, wasSignedIn } from './lib/signed-in-hint.ts';
 
-// Signed-in screens load separately: a visitor's first paint ships only the landing page.
+// Signed-in screens load separately: a visitor's first paint ships only the landing page. The
+// signed-in app comes with the page of the address it opens at, so neither suspends on arrival.
 const RoleChoicePage = lazy(() => import('./pages/role-choice.tsx'));
-const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+const SignedInApp = lazyPage(() =>
+  import('./SignedInApp.tsx').then(async (module) => {
+    await module.preloadRoute(window.location.pathname);
+    return module;
+  }),
+);
+// A browser that was signed in last time fetches them while it asks who is signed in.
+if (wasSignedIn()) void SignedInApp.preload().catch(() => undefined);
 const StandaloneInvitePage = lazy(() => import('./pages/invite.tsx').then((m) => ({ default: m.StandaloneInvitePage })));
 const SharedInspectionPage = lazy(() => import('./pages/shared-inspection.tsx'));
 
@@ -38,6 +48,24 @@ export function AppRoot() {
   useEffect(() => {
     if (connection === 'online' && isError) void refetch();
   }, [connection, isError, refetch]);
+  const signedInWithMode = me.data?.role === 'simple' || me.data?.role === 'tech';
+  useEffect(() => {
+    if (me.data !== undefined) rememberSignedIn(signedInWithMode);
+  }, [me.data, signedInWithMode]);
+  // The signed-in app and its first page are waited for here, under the plain loader, rather than
+  // by suspending, which would hold the page back for React's 300 ms reveal throttle.
+  const [appLoaded, setAppLoaded] = useState(SignedInApp.isLoaded);
+  useEffect(() => {
+    if (!signedInWithMode || appLoaded) return;
+    let current = true;
+    // Failed or not, the app renders next: a chunk that did not arrive shows its error there.
+    void SignedInApp.preload()
+      .catch(() => undefined)
+      .finally(() => current && setAppLoaded(true));
+    return () => {
+      current = false;
+    };
+  }, [signedInWithMode, appLoaded]);
 
   // A public inspection link reads the same for everyone: it needs neither an account nor a mode.
   if (window.location.pathname.startsWith('/shared/inspections/')) {
@@ -67,7 +95,7 @@ export function AppRoot() {
       </Center>
     );
   }
-  if (me.isPending) return <FullPageLoader />;
+  if (me.isPending || (signedInWithMode && !appLoaded)) return <FullPageLoader />;
   if (me.isError && !known) {
     return (
       <Center mih="100vh" p="md">

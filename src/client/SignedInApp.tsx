@@ -9,7 +9,7 @@ import { appName } from './lib/app-name.ts';
 import { takePendingInvite } from './lib/pending-invite.ts';
 import { useSession } from './lib/session.tsx';
 import NotFoundPage from './pages/not-found.tsx';
-import { routesFor } from './routes.tsx';
+import { matches, routesFor } from './routes.tsx';
 
 function PageLoader() {
   return (
@@ -19,11 +19,7 @@ function PageLoader() {
   );
 }
 
-/** A route's path against the location: `:name` segments match any one segment. */
-function matches(path: string, location: string): boolean {
-  if (!path.includes(':')) return path === location;
-  return new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`).test(location);
-}
+export { preloadRoute } from './routes.tsx';
 
 export default function SignedInApp() {
   const { role } = useSession();

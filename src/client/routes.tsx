@@ -64,3 +64,19 @@ export const routes: AppRoute[] = [
 export function routesFor(role: Role): AppRoute[] {
   return routes.filter((route) => route.roles.includes(role));
 }
+
+/** A route's path against the location: `:name` segments match any one segment. */
+export function matches(path: string, location: string): boolean {
+  if (!path.includes(':')) return path === location;
+  return new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`).test(location);
+}
+
+/** Fetches the chunk of the page at `pathname`, if one is there (settles either way). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await routes
+    .find((route) => matches(route.path, pathname))
+    ?.page.preload()
+    .catch(() => {
+      // The page's own render asks again and shows the failure where it belongs.
+    });
+}
