@@ -9,7 +9,7 @@ import { appName } from './lib/app-name.ts';
 import { takePendingInvite } from './lib/pending-invite.ts';
 import { useSession } from './lib/session.tsx';
 import NotFoundPage from './pages/not-found.tsx';
-import { matches, routesFor } from './routes.tsx';
+import { matches, preloadRoute, routesFor } from './routes.tsx';
 
 function PageLoader() {
   return (
@@ -19,7 +19,7 @@ function PageLoader() {
   );
 }
 
-export { preloadRoute } from './routes.tsx';
+export { preloadRoute };
 
 export default function SignedInApp() {
   const { role } = useSession();
@@ -33,6 +33,21 @@ export default function SignedInApp() {
     // Once, when the signed-in app starts.
   }, []);
   const Shell = role === 'tech' ? TechShell : SimpleShell;
+
+  // A link about to be followed (pointed at, focused, touched) has its page fetched already, so that
+  // the page renders at once instead of suspending (decision 168).
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      void preloadRoute(link.pathname);
+    };
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const name of events) document.addEventListener(name, onIntent, { passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, onIntent);
+    };
+  }, []);
 
   useEffect(() => {
     const route = routes.find((r) => matches(r.path, location));

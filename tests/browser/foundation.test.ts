@@ -71,7 +71,12 @@ describe('foundation in Chromium', () => {
     await page.keyboard.press('Control+b');
     await expect.poll(() => page.getByTestId('tech-sidebar').getAttribute('data-state')).toBe('expanded');
 
-    await page.getByRole('link', { name: 'Settings' }).first().click();
+    // A link pointed at has its page's code fetched before it is followed (decision 168).
+    const settingsLink = page.getByRole('link', { name: 'Settings' }).first();
+    const settingsCode = page.waitForRequest((request) => /\/assets\/settings-[\w-]+\.js$/.test(request.url()));
+    await settingsLink.hover();
+    await settingsCode;
+    await settingsLink.click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await chooseOption(page, 'Theme', 'Dark');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
