@@ -48,10 +48,12 @@ export function AppRoot() {
   useEffect(() => {
     if (connection === 'online' && isError) void refetch();
   }, [connection, isError, refetch]);
+  // Once known, who is signed in stays known (see the offline states below).
+  const known = me.data !== undefined;
   const signedInWithMode = me.data?.role === 'simple' || me.data?.role === 'tech';
   useEffect(() => {
-    if (me.data !== undefined) rememberSignedIn(signedInWithMode);
-  }, [me.data, signedInWithMode]);
+    if (known) rememberSignedIn(signedInWithMode);
+  }, [known, signedInWithMode]);
   // The signed-in app and its first page are waited for here, under the plain loader, rather than
   // by suspending, which would hold the page back for React's 300 ms reveal throttle.
   const [appLoaded, setAppLoaded] = useState(SignedInApp.isLoaded);
@@ -79,7 +81,6 @@ export function AppRoot() {
   // known yet; the question is asked again as soon as the connection is back (docs/screens.md#offline).
   // Once known, who is signed in stays known: a later check that fails (the server or the network
   // gone) leaves the shell and the pages opened before on screen, under the offline banner.
-  const known = me.data !== undefined;
   if (!known && (me.isPending || me.isError) && connection === 'offline') {
     return (
       <Center mih="100vh" p="md">
