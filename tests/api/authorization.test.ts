@@ -3,7 +3,7 @@ import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeEachDatabase } from '../helpers/db.ts';
+import { describeOnOneDatabase } from '../helpers/db.ts';
 import { buildTestApp, callerFor, createUser, signInCookie, TEST_PASSWORD, uniqueEmail } from '../helpers/factories.ts';
 import { AVATAR_PRESETS } from '../../src/shared/avatars.ts';
 import type { User } from '../../src/shared/auth.ts';
@@ -22,7 +22,8 @@ import { appRouter, type AppRouter } from '../../src/server/router.ts';
 /**
  * The authorization matrix of docs/api.md#who-may-call-what: four actors × every tRPC procedure and
  * every REST path. One table states each procedure's rule; the expected answer of every cell is
- * generated from that rule, never written by hand. A procedure or path without a row fails.
+ * generated from that rule, never written by hand. A procedure or path without a row fails. It runs
+ * on one database (decision 169): who may call what is the app's own rule, the same on either kind.
  */
 
 // ---- Actors, rules and what they imply ----------------------------------------------------
@@ -1685,7 +1686,7 @@ function splitRoute(route: string): { method: HttpMethod; path: string } {
 let decoderProbe: Promise<boolean> | undefined;
 const decoderAvailable = () => (decoderProbe ??= getVinDecoder().then(() => true, () => false));
 
-describeEachDatabase('authorization matrix', (getDb) => {
+describeOnOneDatabase('authorization matrix', (getDb) => {
   let app: FastifyInstance;
   let fx: Fixtures | undefined;
   const fixtures = (): Fixtures => {

@@ -1,5 +1,3 @@
-import { mkdirSync, copyFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type BrowserSuite, checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
@@ -12,16 +10,6 @@ function daysAgo(days: number): string {
   const day = new Date();
   day.setUTCDate(day.getUTCDate() - days);
   return day.toISOString().slice(0, 10);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  // Also kept for review beside the other screens when SHOTS_DIR is set.
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(file, path.join(dir, path.basename(file)));
-  }
 }
 
 describe('Fuel and costs of a garage vehicle', () => {
@@ -50,12 +38,12 @@ describe('Fuel and costs of a garage vehicle', () => {
     const { page } = await ownerWithCar({ server, browser }, 'light');
     await page.goto(`${server.url}/garage`);
     await page.getByRole('region', { name: 'Commuter' }).waitFor();
-    await shot(page, 'garage-375-light');
+    await screenshot(page, 'garage-375-light');
     await page.getByRole('link', { name: 'Fuel and costs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Fuel and Costs' }).waitFor();
     await page.getByText('No fill-ups yet').waitFor();
     await checkA11y(page);
-    await shot(page, 'fuel-empty-375-light');
+    await screenshot(page, 'fuel-empty-375-light');
 
     // A field error, not a silent entry.
     await page.getByRole('button', { name: 'Log Fill-up' }).first().click();
@@ -63,7 +51,7 @@ describe('Fuel and costs of a garage vehicle', () => {
     await form.getByRole('textbox', { name: 'Volume' }).fill('abc');
     await form.getByRole('button', { name: 'Log Fill-up' }).click();
     await form.getByText('Quantity must be a number like 12.5').waitFor();
-    await shot(page, 'fuel-form-error-375-light');
+    await screenshot(page, 'fuel-form-error-375-light');
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
 
@@ -77,7 +65,7 @@ describe('Fuel and costs of a garage vehicle', () => {
     await page.getByTestId('average-economy').filter({ hasText: 'Average 40.0 mpg' }).waitFor();
     await page.getByRole('figure', { name: /^Economy of 1 fills/ }).locator('svg').first().waitFor();
     await checkA11y(page);
-    await shot(page, 'fuel-log-375-light');
+    await screenshot(page, 'fuel-log-375-light');
 
     await page.getByRole('tab', { name: 'Costs' }).click();
     await page.getByText('No expenses yet').waitFor();
@@ -100,18 +88,18 @@ describe('Fuel and costs of a garage vehicle', () => {
     // $670 over the 400 miles the readings span.
     await expect.poll(() => page.getByRole('group', { name: 'Cost per mile' }).innerText()).toContain('$1.68');
     await checkA11y(page);
-    await shot(page, 'costs-375-light');
+    await screenshot(page, 'costs-375-light');
 
     await page.getByRole('tab', { name: 'Odometer' }).click();
     await page.getByRole('figure', { name: '3 odometer readings' }).waitFor();
-    await shot(page, 'odometer-375-light');
+    await screenshot(page, 'odometer-375-light');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('odometer');
 
     await page.getByRole('tab', { name: 'Costs' }).click();
     await page.getByRole('link', { name: 'Printable summary' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cost Summary' }).waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Costs by month' }).innerText()).toContain('$670.00');
-    await shot(page, 'costs-print-375-light');
+    await screenshot(page, 'costs-print-375-light');
     expect(scriptErrors(page)).toEqual([]);
   });
 
@@ -124,18 +112,18 @@ describe('Fuel and costs of a garage vehicle', () => {
     await page.goto(`${server.url}/garage/costs?vehicle=${vehicleId}&tab=fuel`);
     await page.getByRole('figure', { name: /^Economy of 2 fills/ }).waitFor();
     await checkA11y(page);
-    await shot(page, 'fuel-log-375-dark');
+    await screenshot(page, 'fuel-log-375-dark');
     await page.getByRole('tab', { name: 'Costs' }).click();
     await page.getByRole('table', { name: 'Costs by category' }).waitFor();
     await checkA11y(page);
-    await shot(page, 'costs-375-dark');
+    await screenshot(page, 'costs-375-dark');
     await page.getByRole('tab', { name: 'Odometer' }).click();
     await page.getByRole('figure', { name: '3 odometer readings' }).waitFor();
-    await shot(page, 'odometer-375-dark');
+    await screenshot(page, 'odometer-375-dark');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('tab', { name: 'Costs' }).click();
     await page.getByRole('table', { name: 'Costs by category' }).waitFor();
-    await shot(page, 'costs-desktop-dark');
+    await screenshot(page, 'costs-desktop-dark');
     expect(scriptErrors(page)).toEqual([]);
   });
 });

@@ -1,6 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
@@ -12,15 +9,6 @@ function daysAgo(days: number): string {
   const day = new Date();
   day.setUTCDate(day.getUTCDate() - days);
   return day.toISOString().slice(0, 10);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(file, path.join(dir, path.basename(file)));
-  }
 }
 
 describe('Units per user', () => {
@@ -43,7 +31,7 @@ describe('Units per user', () => {
     await chooseOption(page, 'Currency', /^EUR/, card);
     await expect.poll(() => card.getByTestId('units-example').innerText()).toContain('19,867 km · 37.85 L · 7.8 L/100 km · €1,234.50 · Mar 5, 2026');
     await checkA11y(page);
-    await shot(page, 'units-settings-375-light');
+    await screenshot(page, 'units-settings-375-light');
 
     // Garage: 10,300 mi is 16,576 km; the thresholds and the due list in km, no miles left.
     await page.goto(`${server.url}/garage`);
@@ -54,7 +42,7 @@ describe('Units per user', () => {
     // 'Every 5,000–7,500 miles or 6 months' as the catalog words it.
     await expect.poll(() => due.innerText()).toContain('Every 8,047–12,070 km or 6 months');
     expect(await garageCard.innerText()).not.toMatch(/\d mi\b|miles/);
-    await shot(page, 'units-garage-km-375-light');
+    await screenshot(page, 'units-garage-km-375-light');
 
     // Fuel: litres, euros per litre, L/100 km.
     await page.getByRole('link', { name: 'Fuel and costs' }).click();
@@ -83,7 +71,7 @@ describe('Units per user', () => {
     expect(newest?.odometer).toBe(10_563);
     expect(newest?.quantity).toBeCloseTo(10.5669, 4);
     await checkA11y(page);
-    await shot(page, 'units-fuel-km-375-light');
+    await screenshot(page, 'units-fuel-km-375-light');
 
     // Costs: €137 over 906 km is €0.15 a km.
     await page.getByRole('tab', { name: 'Costs' }).click();
@@ -101,11 +89,11 @@ describe('Units per user', () => {
     await page.goto(`${server.url}/garage`);
     await expect.poll(() => page.getByRole('region', { name: 'Commuter' }).innerText()).toContain('17,000 km');
     expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await shot(page, 'units-garage-km-375-dark');
+    await screenshot(page, 'units-garage-km-375-dark');
     await page.goto(`${server.url}/garage/costs?vehicle=${vehicle.id}&tab=fuel`);
     await page.getByTestId('average-economy').filter({ hasText: 'Average 8.6 L/100 km' }).waitFor();
     await checkA11y(page);
-    await shot(page, 'units-fuel-km-375-dark');
+    await screenshot(page, 'units-fuel-km-375-dark');
     expect(scriptErrors(page)).toEqual([]);
   });
 });

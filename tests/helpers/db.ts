@@ -36,7 +36,20 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
  * tests, so tests create their own rows with unique values (see factories.ts).
  */
 export function describeEachDatabase(name: string, suite: (getDb: () => Database, kind: DatabaseKind) => void): void {
-  for (const kind of databaseKinds) {
+  describeOn(databaseKinds, name, suite);
+}
+
+/**
+ * Runs a suite on one database: the PostgreSQL server when TEST_DATABASE_URL names one, PGlite
+ * otherwise (decision 169). Only for the authorization matrix, whose subject is the app's rules on
+ * valid inputs that the domain suites already send to both kinds; everything else runs on each.
+ */
+export function describeOnOneDatabase(name: string, suite: (getDb: () => Database, kind: DatabaseKind) => void): void {
+  describeOn(databaseKinds.slice(-1), name, suite);
+}
+
+function describeOn(kinds: DatabaseKind[], name: string, suite: (getDb: () => Database, kind: DatabaseKind) => void): void {
+  for (const kind of kinds) {
     describe(`${name} [${kind}]`, () => {
       let handle: DatabaseHandle | undefined;
       beforeAll(async () => {
