@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { type BrowserSuite, checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
+import { type BrowserSuite, checkA11y, chooseOption, daysAgo, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const MODEL_YEAR = new Date().getFullYear() - 1;
 const PHONE = { width: 375, height: 812 };
-
-function daysAgo(days: number): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() - days);
-  return day.toISOString().slice(0, 10);
-}
 
 describe('Fuel and costs of a garage vehicle', () => {
   async function ownerWithCar({ server, browser }: BrowserSuite, scheme: 'light' | 'dark') {

@@ -218,6 +218,13 @@ export async function checkA11y(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}:\n${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
+/** The calendar date `days` before today (UTC), as a date field takes it: YYYY-MM-DD. */
+export function daysAgo(days: number): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() - days);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Goes to a path of the app and checks the page's accessibility once it has settled. */
 export async function visit(page: Page, server: TestServer, pathname: string): Promise<void> {
   await page.goto(`${server.url}${pathname}`);

@@ -1,15 +1,9 @@
 import { describe, expect } from 'vitest';
-import { checkA11y, chooseOption, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
+import { checkA11y, chooseOption, daysAgo, it, newPage, screenshot, scriptErrors, signIn } from './helpers.ts';
 import { callerFor } from '../helpers/factories.ts';
 
 const MODEL_YEAR = new Date().getFullYear() - 1;
 const PHONE = { width: 375, height: 812 };
-
-function daysAgo(days: number): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() - days);
-  return day.toISOString().slice(0, 10);
-}
 
 describe('Units per user', () => {
   it('switching to kilometres, litres and euros converts every figure on the garage, fuel and costs pages; typed km are stored as miles', async ({ server, browser }) => {

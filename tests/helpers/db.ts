@@ -45,7 +45,7 @@ export function describeEachDatabase(name: string, suite: (getDb: () => Database
  * valid inputs that the domain suites already send to both kinds; everything else runs on each.
  */
 export function describeOnOneDatabase(name: string, suite: (getDb: () => Database, kind: DatabaseKind) => void): void {
-  describeOn(databaseKinds.slice(-1), name, suite);
+  describeOn([process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'], name, suite);
 }
 
 function describeOn(kinds: DatabaseKind[], name: string, suite: (getDb: () => Database, kind: DatabaseKind) => void): void {
