@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../src/server/boot.ts';
-import { buildPgliteTemplate } from '../helpers/database-templates.ts';
+import { buildPgliteTemplate, testDatabaseRoot } from '../helpers/database-templates.ts';
 
 /**
  * Browser tests run against the production build of the client: build it once when stale. Each
@@ -11,15 +10,15 @@ import { buildPgliteTemplate } from '../helpers/database-templates.ts';
  * meanwhile: the servers of `npm start` seed the same knowledge at every start.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'vintech-test-db-'));
-  const tarball = path.join(dir, 'migrated.tar');
+  const dir = await mkdtemp(path.join(testDatabaseRoot(), 'vintech-test-db-'));
+  const template = path.join(dir, 'migrated');
   try {
-    await Promise.all([process.env.CI || clientBuildIsStale() ? buildClient() : undefined, buildPgliteTemplate(tarball, { seeded: true })]);
+    await Promise.all([process.env.CI || clientBuildIsStale() ? buildClient() : undefined, buildPgliteTemplate(template, { seeded: true })]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('pgliteTemplate', tarball);
+  project.provide('pgliteTemplate', template);
   project.provide('postgresTemplate', null);
   return () => rm(dir, { recursive: true, force: true });
 }

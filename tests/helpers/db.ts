@@ -4,7 +4,7 @@ import { openPgliteCopy, openPostgresCopy } from './database-templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Tarball of a migrated PGlite data directory (tests/helpers/database-setup.ts). */
+    /** A migrated PGlite data directory, copied by every suite (tests/helpers/database-setup.ts). */
     pgliteTemplate: string;
     /** The migrated template database on TEST_DATABASE_URL's server, when there is one. */
     postgresTemplate: string | null;
@@ -17,14 +17,14 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * A fresh, migrated database of its own: an in-memory PGlite, or a new database on the PostgreSQL
+ * A fresh, migrated database of its own: a PGlite on a copy of a data directory, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL (dropped again on close). Both are copies of a database migrated once
  * per run by the api tier's global setup (tests/helpers/database-setup.ts).
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  const tarball = inject('pgliteTemplate');
-  if (!tarball) throw new Error('No test database here: a test that needs one belongs to the api tier (vitest.config.ts)');
-  if (kind === 'pglite') return openPgliteCopy(tarball);
+  const pgliteTemplate = inject('pgliteTemplate');
+  if (!pgliteTemplate) throw new Error('No test database here: a test that needs one belongs to the api tier (vitest.config.ts)');
+  if (kind === 'pglite') return openPgliteCopy(pgliteTemplate);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!serverUrl || !template) throw new Error('TEST_DATABASE_URL is not set');
