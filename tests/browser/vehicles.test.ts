@@ -129,4 +129,44 @@ describe('vehicle identification (home page)', () => {
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('scrolls a long options list natively, and choosing right after a scroll leaves nothing running', async ({ server, browser }) => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
+    // Counts animation-frame requests: an idle page asks for none.
+    await page.addInitScript(() => {
+      const counter = window as unknown as { frameRequests: number };
+      counter.frameRequests = 0;
+      const request = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        counter.frameRequests += 1;
+        return request(callback);
+      };
+    });
+    await signIn(page, server, { role: 'simple' });
+    await page.getByRole('heading', { name: 'Vehicle Identification' }).waitFor();
+    await page.getByRole('combobox', { name: 'Year', exact: true }).click();
+    const list = page.getByRole('listbox');
+    await list.getByRole('option').first().waitFor();
+    // The list is as tall as it allows and scrolls in its own box.
+    const box = list.locator('xpath=ancestor-or-self::*[contains(@class, "mantine-Select-dropdown")]');
+    const size = await box.evaluate((element) => ({ visible: element.clientHeight, content: element.scrollHeight }));
+    expect(size.visible).toBeLessThanOrEqual(240);
+    expect(size.content).toBeGreaterThan(size.visible);
+    await screenshot(page, 'vehicles-year-list-375');
+    await list.hover();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => box.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const option = list.getByRole('option').nth(12);
+    const year = await option.innerText();
+    await option.click();
+    expect(await page.getByRole('combobox', { name: 'Year', exact: true }).inputValue()).toBe(year);
+    const frameRequests = () => page.evaluate(() => (window as unknown as { frameRequests: number }).frameRequests);
+    await page.waitForTimeout(300);
+    const before = await frameRequests();
+    await page.waitForTimeout(1_000);
+    // A loop left running would ask about 60 times in that second.
+    expect((await frameRequests()) - before).toBeLessThanOrEqual(5);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

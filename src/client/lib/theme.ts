@@ -8,6 +8,9 @@ import {
 } from '@mantine/core';
 import { THEME_STORAGE_KEY, type ThemeChoice } from '../../shared/constants.ts';
 
+/** An options list as tall as Mantine's own (220 px of options) that scrolls with the browser's scrollbar. */
+const nativeListDropdown = { maxHeight: 'calc(220px + 2 * var(--combobox-padding, 4px))', overflowY: 'auto' } as const;
+
 // Shades chosen for WCAG AA contrast: Mantine's defaults (blue 6, gray 6 for dimmed text) fall
 // short of 4.5:1 on white.
 export const theme = createTheme({
@@ -26,6 +29,15 @@ export const theme = createTheme({
     // (axe: aria-required-children), so opening a menu focuses its first item instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     MenuDivider: { defaultProps: { role: 'separator' } },
+    // Lists scroll natively (decision 171). Mantine's custom scrollbar starts an animation-frame
+    // loop on every scroll and stops it only from a timer its unmount cancels: a list closed
+    // within a tenth of a second of scrolling (a quick pick, a dialog dismissed) left a loop
+    // running 60 times a second until the page was left.
+    Select: { defaultProps: { withScrollArea: false }, styles: { dropdown: nativeListDropdown } },
+    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { dropdown: nativeListDropdown } },
+    Autocomplete: { defaultProps: { withScrollArea: false }, styles: { dropdown: nativeListDropdown } },
+    TagsInput: { defaultProps: { withScrollArea: false }, styles: { dropdown: nativeListDropdown } },
+    TableScrollContainer: { defaultProps: { type: 'native' } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // The default description colour is dimmed text on the toast's own tint: too faint for AA.

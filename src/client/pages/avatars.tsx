@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -105,7 +105,6 @@ export default function AvatarsPage() {
         size="56rem"
         fullScreen={isMobile}
         yOffset="5vh"
-        scrollAreaComponent={ScrollArea.Autosize}
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         {editing ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Indicator, Paper, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Indicator, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBulb, IconHelpCircle, IconMinus, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -18,6 +18,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { PriorityBadge } from '../knowledge/badges.tsx';
 import { AvatarPreview } from './AvatarPreview.tsx';
 import classes from './avatars.module.css';
+import { ScrollBox } from '../ScrollBox.tsx';
 
 /** How long the alert dot shows after a page change (docs/avatars.md#the-assistant). */
 export const ALERT_DOT_MS = 5000;
@@ -191,14 +192,8 @@ function AssistantPanel({
           </Group>
         </Group>
 
-        <ScrollArea.Autosize
-          mah={150}
-          viewportRef={viewport}
-          type="auto"
-          offsetScrollbars="y"
-          // Keyboard users can scroll the conversation too.
-          viewportProps={{ tabIndex: 0, 'aria-label': 'Conversation' }}
-        >
+        {/* Keyboard users can scroll the conversation too. */}
+        <ScrollBox mah={150} ref={viewport} focusable aria-label="Conversation">
           <Stack gap={6} aria-live="polite" data-testid="assistant-messages">
             <Text className={classes.message} size="sm">
               {greeting}
@@ -214,7 +209,7 @@ function AssistantPanel({
               </Text>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </ScrollBox>
 
         {loading || tips.length > 0 ? (
           <section className={classes.tips} tabIndex={0} aria-labelledby={tipsHeadingId}>

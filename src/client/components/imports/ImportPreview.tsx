@@ -1,6 +1,7 @@
-import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { IMPORT_FIELD_LABELS, type ImportField, type ImportKind, type ImportPreview } from '../../../shared/imports.ts';
 import { TableHead } from '../TableHead.tsx';
+import { ScrollBox } from '../ScrollBox.tsx';
 
 /** What an import would add: the first valid rows, then the rows with problems. */
 export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: ImportKind }) {
@@ -14,7 +15,7 @@ export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: I
         {unitNote}
       </Text>
       {preview.sample.length > 0 ? (
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+        <ScrollBox focusable>
           <Table striped withTableBorder fz="xs" aria-label="Rows to import">
             <TableHead columns={['Row', ...columns.map((c) => IMPORT_FIELD_LABELS[c as ImportField] ?? c)]} />
             <Table.Tbody>
@@ -30,7 +31,7 @@ export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: I
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollBox>
       ) : null}
       <RowErrors errors={preview.errors} total={preview.invalid} />
     </Stack>
@@ -41,7 +42,7 @@ export function PreviewView({ preview, kind }: { preview: ImportPreview; kind: I
 export function RowErrors({ errors, total }: { errors: readonly { row: number; column: string | null; message: string }[]; total: number }) {
   if (errors.length === 0) return null;
   return (
-    <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
+    <ScrollBox mah={240} focusable>
       <Table withTableBorder fz="xs" aria-label="Rows with errors">
         <TableHead columns={['Row', 'Column', 'Problem']} />
         <Table.Tbody>
@@ -59,6 +60,6 @@ export function RowErrors({ errors, total }: { errors: readonly { row: number; c
           The first {errors.length} problems are listed.
         </Text>
       ) : null}
-    </ScrollArea.Autosize>
+    </ScrollBox>
   );
 }

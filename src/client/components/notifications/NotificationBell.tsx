@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AppNotification } from '../../../shared/notifications.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { formatDateTime } from '../shop/parts.tsx';
+import { ScrollBox } from '../ScrollBox.tsx';
 
 /**
  * The bell in both shells' headers (docs/notifications.md): the unread count, and the latest
@@ -50,7 +51,7 @@ export function NotificationBell() {
             Mark all read
           </Button>
         </Group>
-        <ScrollArea.Autosize mah={360}>
+        <ScrollBox mah={360}>
           {list.isPending ? (
             <Text size="sm" c="dimmed" px="sm" pb="sm">
               Loading…
@@ -94,7 +95,7 @@ export function NotificationBell() {
               ))}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </ScrollBox>
       </Popover.Dropdown>
     </Popover>
   );

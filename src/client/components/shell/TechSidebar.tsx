@@ -1,7 +1,8 @@
-import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { useCurrentShop } from '../../lib/current-shop.ts';
 import { techNavGroups } from './nav.ts';
+import { ScrollBox } from '../ScrollBox.tsx';
 
 /**
  * The four groups of the technician sidebar (docs/screens.md#technician-shell); collapsed, only the
@@ -11,7 +12,7 @@ export function TechSidebar({ collapsed, onNavigate }: { collapsed: boolean; onN
   const [location] = useLocation();
   const { canManage } = useCurrentShop();
   return (
-    <ScrollArea type="auto" h="100%">
+    <ScrollBox h="100%">
       <Stack gap="xs" p={collapsed ? 4 : 'xs'} component="nav" aria-label="Technician tools">
         {techNavGroups.map((group) => (
           <div key={group.label} role="group" aria-label={group.label}>
@@ -49,6 +50,6 @@ export function TechSidebar({ collapsed, onNavigate }: { collapsed: boolean; onN
           </div>
         ))}
       </Stack>
-    </ScrollArea>
+    </ScrollBox>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '../../../shared/shops.ts';
 import { toasts } from '../../lib/notify.ts';
@@ -6,6 +6,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmBody, EmptyState, formatDate, ShopDialog, TableSkeleton } from '../shop/parts.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { RoleBadge } from './RoleBadge.tsx';
+import { ScrollBox } from '../ScrollBox.tsx';
 
 type Pending = { kind: 'role'; member: StaffMember; role: StaffRole } | { kind: 'remove'; member: StaffMember } | { kind: 'leave' };
 
@@ -47,7 +48,7 @@ export function StaffTable({ shopId, shopName, myRole, myId }: { shopId: string;
         ) : staff.isError ? (
           <EmptyState title="Staff could not be loaded" hint={errorMessage(staff.error, 'Please try again.')} action={<Button variant="default" onClick={() => void staff.refetch()}>Try again</Button>} />
         ) : (
-          <ScrollArea type="auto">
+          <ScrollBox>
             <Table verticalSpacing="sm" miw={520} aria-label="Staff">
               <TableHead columns={['Name', 'Role', 'Since', canManage && { label: 'Actions', hidden: true }]} />
               <Table.Tbody>
@@ -93,7 +94,7 @@ export function StaffTable({ shopId, shopName, myRole, myId }: { shopId: string;
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </ScrollBox>
         )}
       </Stack>
       <ShopDialog
