@@ -5,14 +5,10 @@ import { cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { openDatabase, PGLITE_OPTIONS, type DatabaseHandle } from '../../src/server/db/index.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../src/server/db/seed.ts';
-import type { DB } from '../../src/server/db/schema.ts';
 
 /**
  * Test databases are copies of one database migrated once per test run (docs/decisions/043):
@@ -24,24 +20,23 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const silent = { info: () => {}, error: (m: string) => console.error(m) };
 
 /**
- * Migrates a new PGlite in the empty folder `dataDir`, seeds it when asked (the product's own
- * knowledge, as `npm start` does) and closes it cleanly: the folder is then a data directory that
- * copies open without initdb, migrations or crash recovery.
+ * Opens a new PGlite in the empty folder `dataDir` as `npm start` does (initdb in a child process),
+ * migrates it, seeds it when asked (the product's own knowledge) and closes it cleanly: the folder is
+ * then a data directory that copies open without initdb, migrations or crash recovery.
  */
 export async function writeMigratedPglite(dataDir: string, options: { seeded: boolean }): Promise<void> {
-  const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const handle = await openDatabase({ kind: 'pglite', dataDir });
   try {
-    await migrateToLatest(db, silent);
-    if (options.seeded) await seedDatabase(db, {});
+    await migrateToLatest(handle.db, silent);
+    if (options.seeded) await seedDatabase(handle.db, {});
   } finally {
-    await db.destroy();
+    await handle.close();
   }
 }
 
 /**
- * Creating a cluster (initdb) leaves the WebAssembly heap at its peak size for the life of the
- * process, so the migrated data directory is made by a short-lived child process.
+ * An embedded database keeps its WebAssembly heap for the life of the process, so the template is
+ * migrated by a short-lived child process rather than by the test runner's own.
  */
 export async function buildPgliteTemplate(dataDir: string, options: { seeded: boolean } = { seeded: false }): Promise<void> {
   const script = path.join(ROOT, 'tests/helpers/write-migrated-pglite.ts');

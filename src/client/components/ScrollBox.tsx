@@ -1,4 +1,4 @@
-import { Box, type MantineSpacing, type StyleProp } from '@mantine/core';
+import { Box, type StyleProp } from '@mantine/core';
 import type { AriaAttributes, CSSProperties, ReactNode, Ref } from 'react';
 
 export interface ScrollBoxProps extends Pick<AriaAttributes, 'aria-label'> {
@@ -9,7 +9,6 @@ export interface ScrollBoxProps extends Pick<AriaAttributes, 'aria-label'> {
   /** Keyboard users can scroll it: it takes focus with Tab (for content with nothing focusable in it). */
   focusable?: boolean;
   ref?: Ref<HTMLDivElement>;
-  px?: StyleProp<MantineSpacing>;
 }
 
 /**
