@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { PageErrorBoundary } from './components/shell/ErrorBoundary.tsx';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Router, Switch, useLocation } from 'wouter';
 import { AvatarAssistant } from './components/avatars/AvatarAssistant.tsx';
 import { SimpleShell } from './components/shell/SimpleShell.tsx';
 import { TechShell } from './components/shell/TechShell.tsx';
@@ -9,7 +9,8 @@ import { appName } from './lib/app-name.ts';
 import { takePendingInvite } from './lib/pending-invite.ts';
 import { useSession } from './lib/session.tsx';
 import NotFoundPage from './pages/not-found.tsx';
-import { matches, preloadRoute, routesFor } from './routes.tsx';
+import { holdNavigation } from './lib/lazy-page.tsx';
+import { matches, pageAt, preloadRoute, routesFor } from './routes.tsx';
 
 function PageLoader() {
   return (
@@ -21,7 +22,24 @@ function PageLoader() {
 
 export { preloadRoute };
 
+// A link followed before its page's code is here keeps the current page on screen until it arrives
+// (a second at most), under a thin progress bar, instead of a loader held for React's reveal throttle.
+const aroundNav = holdNavigation({
+  pageAt,
+  maxWaitMs: 1000,
+  currentHref: () => window.location.href,
+  onWaiting: (waiting) => document.documentElement.toggleAttribute('data-navigating', waiting),
+});
+
 export default function SignedInApp() {
+  return (
+    <Router aroundNav={aroundNav}>
+      <SignedInRoutes />
+    </Router>
+  );
+}
+
+function SignedInRoutes() {
   const { role } = useSession();
   const [location, navigate] = useLocation();
   const routes = routesFor(role);

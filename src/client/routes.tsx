@@ -71,11 +71,15 @@ export function matches(path: string, location: string): boolean {
   return new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`).test(location);
 }
 
+/** The code-split page at `pathname`, if a route has one there. */
+export function pageAt(pathname: string): LazyPage | undefined {
+  return routes.find((route) => matches(route.path, pathname))?.page;
+}
+
 /** Fetches the chunk of the page at `pathname`, if one is there (settles either way). */
 export async function preloadRoute(pathname: string): Promise<void> {
-  await routes
-    .find((route) => matches(route.path, pathname))
-    ?.page.preload()
+  await pageAt(pathname)
+    ?.preload()
     .catch(() => {
       // The page's own render asks again and shows the failure where it belongs.
     });

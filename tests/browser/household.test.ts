@@ -108,6 +108,42 @@ describe('sharing a vehicle and working offline', () => {
     }
   });
 
+  it('a link followed before its page\'s code arrives keeps the current page on screen, under a progress bar, until it does', async ({ server, browser }) => {
+    const page = await newPage(browser);
+    try {
+      await signIn(page, server, { role: 'simple', at: '/records' });
+      await page.getByRole('heading', { level: 1, name: 'Service Records' }).waitFor();
+      // The garage page's code takes 400 ms to come, as on a slow phone network.
+      let released = false;
+      await page.route(/\/assets\/garage-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        released = true;
+        await route.continue();
+      });
+      // What the page showed meanwhile: a loader in place of the page, the progress bar, the address.
+      await page.evaluate(() => {
+        const seen = { loader: false, bar: false, leftRecordsEarly: false };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[role="status"][aria-label="Loading page"]')) seen.loader = true;
+          if (document.documentElement.hasAttribute('data-navigating')) {
+            seen.bar = true;
+            if (window.location.pathname !== '/records') seen.leftRecordsEarly = true;
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-navigating'] });
+      });
+      await page.getByRole('link', { name: 'My Garage', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'My Garage' }).waitFor();
+      expect(released).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ loader: false, bar: true, leftRecordsEarly: false });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-navigating'))).toBe(false);
+      expect(new URL(page.url()).pathname).toBe('/garage');
+      expect(scriptErrors(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('turns the footer to Offline when the server itself stops answering', async ({ server, browser }) => {
     // A server of its own, so that stopping it leaves the other test's server alone.
     const own = await startTestServer();

@@ -63,3 +63,50 @@ export function isChunkLoadError(error: unknown): boolean {
     /dynamically imported module|importing a module script failed|error loading dynamically imported module|unable to preload css/i.test(error.message)
   );
 }
+
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown; transition?: boolean }) => void;
+
+export interface HoldOptions {
+  /** The page that renders at an address (its path name), if it is code-split. */
+  pageAt(pathname: string): LazyPage | undefined;
+  /** How long a navigation waits for its page's code before it goes ahead and suspends. */
+  maxWaitMs: number;
+  /** The address now (window.location.href in the app). */
+  currentHref(): string;
+  /** Told when a navigation starts and stops waiting (the app shows a progress bar meanwhile). */
+  onWaiting?(waiting: boolean): void;
+}
+
+/**
+ * Wraps a router's navigate (wouter's `aroundNav`) so that a navigation to a page whose code is not
+ * here yet waits for it, up to `maxWaitMs`, with the current page left on screen: a page that
+ * suspends shows its fallback and is then held back for React's 300 ms reveal throttle, however soon
+ * its code arrives. Only the latest navigation goes ahead, and none after the address changed
+ * meanwhile (the Back button).
+ */
+export function holdNavigation({ pageAt, maxWaitMs, currentHref, onWaiting }: HoldOptions) {
+  let latest = 0;
+  return (navigate: Navigate, to: string, options?: Parameters<Navigate>[1]) => {
+    const ticket = ++latest;
+    const from = currentHref();
+    const page = pageAt(new URL(to, from).pathname);
+    if (!page || page.isLoaded()) {
+      onWaiting?.(false);
+      navigate(to, options);
+      return;
+    }
+    onWaiting?.(true);
+    let settled = false;
+    const go = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (ticket !== latest) return;
+      onWaiting?.(false);
+      if (currentHref() === from) navigate(to, options);
+    };
+    const timer = setTimeout(go, maxWaitMs);
+    // Failed or not, the navigation goes ahead: a page whose code did not come shows its error there.
+    void page.preload().then(go, go);
+  };
+}
