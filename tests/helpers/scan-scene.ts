@@ -57,23 +57,29 @@ function valueNoise(seed: number, u: number, v: number, cells: number): number {
  * every neighbourhood differs) with a few sharp-edged spots, so that features are distinct. `footprint`
  * is the size of the pixel on the face in texture units: octaves finer than it fade out, as a lens and
  * sensor average them away (sampled one ray a pixel they would alias into different noise in every view).
+ * Written into `out` (red, green, blue): the renderer calls it for every pixel that sees the object.
  */
-function texture(face: number, u: number, v: number, footprint: number): [number, number, number] {
-  const channel = (c: number) => {
+function texture(face: number, u: number, v: number, footprint: number, out: number[]): void {
+  // How much of each octave survives the pixel's footprint (the same for the three channels).
+  for (let octave = 0; octave < 6; octave++) FADES[octave] = Math.min(1, Math.max(0, 1 / (4 * 2 ** octave * footprint) - 1));
+  const spot = hash(face + 91, Math.floor(u * 22), Math.floor(v * 22)) < 0.22 ? 0.3 : 1;
+  for (let c = 0; c < 3; c++) {
     let sum = 0;
     let weight = 0;
     for (let octave = 0; octave < 6; octave++) {
-      const cells = 4 * 2 ** octave;
-      const fade = Math.min(1, Math.max(0, 1 / (cells * footprint) - 1));
-      const w = 0.7 ** octave;
-      sum += w * (fade * valueNoise(face * 31 + c * 7 + octave, u, v, cells) + (1 - fade) * 0.5);
+      const fade = FADES[octave]!;
+      const w = OCTAVE_WEIGHTS[octave]!;
+      // An octave faded out entirely adds its mean alone (0 · noise + 1 · 0.5): its noise is not computed.
+      const noise = fade === 0 ? 0 : fade * valueNoise(face * 31 + c * 7 + octave, u, v, 4 * 2 ** octave);
+      sum += w * (noise + (1 - fade) * 0.5);
       weight += w;
     }
-    return sum / weight;
-  };
-  const spot = hash(face + 91, Math.floor(u * 22), Math.floor(v * 22)) < 0.22 ? 0.3 : 1;
-  return [0, 1, 2].map((c) => 255 * Math.min(1, Math.max(0, (channel(c) - 0.5) * 2.2 + 0.5)) * spot) as [number, number, number];
+    out[c] = 255 * Math.min(1, Math.max(0, (sum / weight - 0.5) * 2.2 + 0.5)) * spot;
+  }
 }
+
+const FADES = [0, 0, 0, 0, 0, 0];
+const OCTAVE_WEIGHTS = [0, 1, 2, 3, 4, 5].map((octave) => 0.7 ** octave);
 
 /** Camera k of the ring: its centre, and a world-to-camera rotation (rows: right, down, forward). */
 export function ringCamera(ring: RingOptions, k: number): { centre: [number, number, number]; R: number[] } {
@@ -171,25 +177,31 @@ export function renderView(object: SceneObject, ring: RingOptions, k: number): U
   const { centre, R } = ringCamera(ring, k);
   const { width, height, focalPx } = ring;
   const out = new Uint8Array(width * height * 3);
+  const dir = [0, 0, 0];
+  const colour = [0, 0, 0];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       // Ray direction in the world: Rᵀ · ((x − cx)/f, (y − cy)/f, 1).
       const a = (x + 0.5 - width / 2) / focalPx;
       const b = (y + 0.5 - height / 2) / focalPx;
-      const d = [R[0]! * a + R[3]! * b + R[6]!, R[1]! * a + R[4]! * b + R[7]!, R[2]! * a + R[5]! * b + R[8]!];
-      const norm = Math.hypot(d[0]!, d[1]!, d[2]!);
-      const dir = d.map((v) => v / norm);
+      const d0 = R[0]! * a + R[3]! * b + R[6]!;
+      const d1 = R[1]! * a + R[4]! * b + R[7]!;
+      const d2 = R[2]! * a + R[5]! * b + R[8]!;
+      const norm = Math.hypot(d0, d1, d2);
+      dir[0] = d0 / norm;
+      dir[1] = d1 / norm;
+      dir[2] = d2 / norm;
       const hit = 'half' in object ? hitBox(object, centre, dir) : hitCylinder(object, centre, dir);
       const at = 3 * (y * width + x);
-      const noise = () => (hash(ring.seed, k * 100003 + y, x) - 0.5) * 2 * ring.noise * 1.7;
+      const noise = (hash(ring.seed, k * 100003 + y, x) - 0.5) * 2 * ring.noise * 1.7;
       if (hit) {
         const footprint = hit.distance / (focalPx * Math.max(0.2, hit.facing) * hit.scale);
-        const colour = texture(hit.face, hit.u, hit.v, footprint);
+        texture(hit.face, hit.u, hit.v, footprint, colour);
         const light = 0.75 + 0.25 * hit.facing;
-        for (let c = 0; c < 3; c++) out[at + c] = Math.max(0, Math.min(255, colour[c]! * light + noise()));
+        for (let c = 0; c < 3; c++) out[at + c] = Math.max(0, Math.min(255, colour[c]! * light + noise));
       } else {
         const sky = 200 - (60 * y) / height;
-        for (let c = 0; c < 3; c++) out[at + c] = Math.max(0, Math.min(255, sky + noise()));
+        for (let c = 0; c < 3; c++) out[at + c] = Math.max(0, Math.min(255, sky + noise));
       }
     }
   }
