@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type FunctionComponent, type LazyExoticComponent } from 'react';
+import type { AroundNavHandler } from 'wouter';
 
 /**
  * A code-split component that can be asked again and fetched ahead. React keeps a lazy component's
@@ -64,8 +65,6 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-type Navigate = (to: string, options?: { replace?: boolean; state?: unknown; transition?: boolean }) => void;
-
 export interface HoldOptions {
   /** The page that renders at an address (its path name), if it is code-split. */
   pageAt(pathname: string): LazyPage | undefined;
@@ -84,9 +83,9 @@ export interface HoldOptions {
  * its code arrives. Only the latest navigation goes ahead, and none after the address changed
  * meanwhile (the Back button).
  */
-export function holdNavigation({ pageAt, maxWaitMs, currentHref, onWaiting }: HoldOptions) {
+export function holdNavigation({ pageAt, maxWaitMs, currentHref, onWaiting }: HoldOptions): AroundNavHandler {
   let latest = 0;
-  return (navigate: Navigate, to: string, options?: Parameters<Navigate>[1]) => {
+  return (navigate, to, options) => {
     const ticket = ++latest;
     const from = currentHref();
     const page = pageAt(new URL(to, from).pathname);
