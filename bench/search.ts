@@ -14,7 +14,7 @@ import type { InquiryStatus } from '../src/shared/inquiries.ts';
 
 /**
  * The bare repository calls behind the uncached search scenarios of `npm run bench`, timed without
- * HTTP: `npm run bench:search [-- --scale 100000 --runs 300 --explain]`. In-memory PGlite, or a
+ * HTTP: `npm run bench:search [-- --scale 100000 --runs 300]`. In-memory PGlite, or a
  * new database on BENCH_DATABASE_URL's server with --postgres.
  */
 
@@ -71,8 +71,9 @@ export async function repositoryFloors(db: Database, runs: number): Promise<{ ti
   const scope = { serviceCenterId: center.id };
   return {
     tips: await time('tipsFor (technician, rotating page and role)', runs, (i) => tipsFor(db, TIP_PAGES[i % TIP_PAGES.length]!, user)),
+    // Every word with every status, as the HTTP scenario asks (i % 4 alone would pair each word with one status).
     inquiries: await time('listInquiryPage (a shop, word + status)', runs, (i) =>
-      listInquiryPage(db, viewer, scope, { search: INQUIRY_WORDS[i % INQUIRY_WORDS.length], status: INQUIRY_STATUSES[i % 4], priority: undefined }, { cursor: undefined, limit: 25 }),
+      listInquiryPage(db, viewer, scope, { search: INQUIRY_WORDS[i % INQUIRY_WORDS.length], status: INQUIRY_STATUSES[Math.floor(i / INQUIRY_WORDS.length) % 4], priority: undefined }, { cursor: undefined, limit: 25 }),
     ),
     knowledge: await time('searchKnowledge (a word, 20 per page)', runs, (i) =>
       searchKnowledge(db, { q: KNOWLEDGE_WORDS[i % KNOWLEDGE_WORDS.length], limit: 20, offset: 0 }),

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PgliteDialect } from './pglite-dialect.ts';
+
+export { GENERIC_PLAN } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -31,7 +33,8 @@ export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; DATA_DIR: s
 
 // Embedded PostgreSQL lives in this process's memory: a smaller buffer pool keeps the server's
 // footprint near its goal (about 300 MB) while lists at a million rows stay fast.
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+// Prepared statements are planned for each call's values unless marked (decision 173).
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'plan_cache_mode=force_custom_plan'];
 
 /** How every embedded database is opened: the server's, and the tests' copies of one migrated database. */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS };
@@ -74,6 +77,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) initPgliteDataDir(options.dataDir);
   const client = await PGlite.create(options.dataDir ?? 'memory://', PGLITE_OPTIONS);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -11,7 +11,7 @@ import type {
   TagCount,
 } from '../../../shared/knowledge.ts';
 import { TAG_CHIPS_SHOWN } from '../../../shared/knowledge.ts';
-import type { Executor } from '../../db/index.ts';
+import { GENERIC_PLAN, type Executor } from '../../db/index.ts';
 import type { KnowledgeItemsTable } from '../../db/schema.ts';
 
 const itemColumns = [
@@ -137,15 +137,16 @@ export async function tipItems(
   db: Executor,
   options: { audience: Audience; q: string; priority: Priority; tags: string[]; page: string; candidates: number; shown: number },
 ): Promise<TipItem[]> {
-  const query = sql`websearch_to_tsquery('english', ${options.q})`;
+  // The query is read once per statement (not folded into the plan), so one plan serves every
+  // page and role, made once on the embedded database (decision 173).
+  const query = sql`(SELECT query FROM reading)`;
   const audience = audiences(options.audience);
-  // A constant q lets the planner settle the "no searchable words" test before it runs, so the
-  // text condition stays an index condition.
   const matchesText = sql<SqlBool>`(numnode(${query}) = 0 OR search_vector @@ ${query})`;
   const matchesTags = options.tags.length > 0 ? sql<SqlBool>`tags && ${sql.val(options.tags)}::text[]` : sql<SqlBool>`true`;
   const page = sql.val(options.page);
-  const result = await sql<TipItem & { part: number; position: number }>`
-    WITH matches AS (
+  const result = await sql<TipItem & { part: number; position: number }>`${sql.raw(GENERIC_PLAN)}
+    WITH reading AS MATERIALIZED (SELECT websearch_to_tsquery('english', ${options.q}) AS query),
+    matches AS (
       SELECT id, title, body, priority, tags, ${page} = ANY(tags) AS on_page,
              row_number() OVER (ORDER BY priority_rank, ts_rank(search_vector, ${query}) DESC, title, id) AS position
       FROM knowledge_items
