@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/index.ts';
 import { enqueueJob } from './jobs.ts';
 import { mailConfigured } from './mail.ts';
@@ -31,7 +32,43 @@ export async function notify(db: Executor, notification: NewNotification): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (mailConfigured()) {
-    await enqueueJob(db, NOTIFICATION_MAIL_JOB, { notificationId: row.id }, { idempotencyKey: `${NOTIFICATION_MAIL_JOB}:${row.id}` });
+  await mailed(db, [row.id]);
+}
+
+/** At most this many of a shop's owners and managers hear of one new request. */
+const SHOP_LEADS_HEARD = 20;
+
+/**
+ * The same notification for each owner and manager of a shop but `except` (the one who acted), in
+ * one statement, with its e-mail jobs as `notify` writes them.
+ */
+export async function notifyShopLeads(
+  db: Executor,
+  serviceCenterId: string,
+  except: string | null,
+  notification: Omit<NewNotification, 'userId'>,
+): Promise<void> {
+  let leads = db
+    .selectFrom('shop_staff')
+    .select([
+      'user_id',
+      sql<string>`${notification.kind}::text`.as('kind'),
+      sql<string>`${notification.title.slice(0, 200)}::text`.as('title'),
+      sql<string>`${(notification.body ?? '').slice(0, 1000)}::text`.as('body'),
+      sql<string | null>`${notification.link ?? null}::text`.as('link'),
+    ])
+    .where('service_center_id', '=', serviceCenterId)
+    .where('role', 'in', ['owner', 'manager'])
+    .orderBy('user_id')
+    .limit(SHOP_LEADS_HEARD);
+  if (except) leads = leads.where('user_id', '<>', except);
+  const rows = await db.insertInto('notifications').columns(['user_id', 'kind', 'title', 'body', 'link']).expression(leads).returning('id').execute();
+  await mailed(db, rows.map((row) => row.id));
+}
+
+async function mailed(db: Executor, notificationIds: string[]): Promise<void> {
+  if (!mailConfigured()) return;
+  for (const notificationId of notificationIds) {
+    await enqueueJob(db, NOTIFICATION_MAIL_JOB, { notificationId }, { idempotencyKey: `${NOTIFICATION_MAIL_JOB}:${notificationId}` });
   }
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/index.ts';
-import { notify } from './notify.ts';
+import { notifyShopLeads } from './notify.ts';
 
 /**
  * A request a customer sends a shop without typing it (an approved inspection recommendation):
@@ -39,15 +39,10 @@ export async function insertShopRequest(db: Executor, request: ShopRequest): Pro
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const leads = await db
-    .selectFrom('shop_staff')
-    .select('user_id')
-    .where('service_center_id', '=', request.serviceCenterId)
-    .where('role', 'in', ['owner', 'manager'])
-    .limit(20)
-    .execute();
-  for (const lead of leads) {
-    await notify(db, { userId: lead.user_id, kind: 'request_received', title: `New request: ${request.subject}`.slice(0, 200), link: `/customer-inquiries?inquiry=${row.id}` });
-  }
+  await notifyShopLeads(db, request.serviceCenterId, null, {
+    kind: 'request_received',
+    title: `New request: ${request.subject}`,
+    link: `/customer-inquiries?inquiry=${row.id}`,
+  });
   return row.id;
 }

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
-import { notify } from '../../lib/notify.ts';
+import { notify, notifyShopLeads } from '../../lib/notify.ts';
 import { checkReferences, refusingVanishedReferences } from '../../lib/references.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { customerForAccount, customerVehicleForGarage } from '../../lib/shop-customers.ts';
@@ -93,18 +93,8 @@ export async function createInquiry(db: Database, user: User, values: CreateInqu
         garageVehicleId: vehicle ? values.garageVehicleId! : null,
         vehicleId: vehicle?.vehicleId ?? values.vehicleId ?? null,
       });
-      // The shop's owners and managers hear of a new request (a handful of rows at most).
-      const leads = await trx
-        .selectFrom('shop_staff')
-        .select('user_id')
-        .where('service_center_id', '=', serviceCenterId)
-        .where('role', 'in', ['owner', 'manager'])
-        .where('user_id', '<>', user.id)
-        .limit(20)
-        .execute();
-      for (const lead of leads) {
-        await notify(trx, { userId: lead.user_id, kind: 'request_received', title: `New request: ${values.subject}`, link: staffLink(id) });
-      }
+      // The shop's owners and managers hear of a new request.
+      await notifyShopLeads(trx, serviceCenterId, user.id, { kind: 'request_received', title: `New request: ${values.subject}`, link: staffLink(id) });
       return loaded(trx, id);
     }),
   );

@@ -145,6 +145,22 @@ describeEachDatabase('inquiries by shop membership', (getDb) => {
     expect((await app.inject({ method: 'GET', url: `${url}?limit=500`, headers: { cookie } })).statusCode).toBe(400);
   });
 
+  it("tells the shop's owners and managers of a new request, not its technicians nor the one who asked", async () => {
+    const db = getDb();
+    const heard = async (user: User, inquiryId: string) =>
+      (await callerFor(db, user).notifications.list({ limit: 50 })).items.filter((n) => n.link === `/customer-inquiries?inquiry=${inquiryId}`);
+    const request = ask(shopA.id);
+    const inquiry = await callerFor(db, owner).inquiries.create(request);
+    expect(await heard(managerA, inquiry.id)).toEqual([expect.objectContaining({ kind: 'request_received', title: `New request: ${request.subject}` })]);
+    expect(await heard(techA, inquiry.id)).toEqual([]);
+    expect(await heard(techB, inquiry.id)).toEqual([]);
+    // Shop B's owner asks their own shop as a customer: nobody else leads it, so nobody hears.
+    const own = await callerFor(db, techB).inquiries.create(ask(shopB.id));
+    expect(await heard(techB, own.id)).toEqual([]);
+    const fromOwner = await callerFor(db, owner).inquiries.create(ask(shopB.id));
+    expect(await heard(techB, fromOwner.id)).toHaveLength(1);
+  });
+
   it('moves, assigns and updates only with staff membership, audits each change and tells the customer of a status change', async () => {
     const db = getDb();
     const inquiry = await callerFor(db, owner).inquiries.create(ask(shopA.id));
