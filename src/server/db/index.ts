@@ -6,9 +6,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PgliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
 
 export { GENERIC_PLAN } from './pglite-dialect.ts';
-import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
 /** Repository functions take either the database or an open transaction. */
