@@ -121,7 +121,7 @@ function joined(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Statements worth keeping prepared: reads and writes of rows (not DDL, SET or transaction control). */
-const PREPARABLE = /^\s*(\/\* generic plan \*\/\s*)?(select|with|insert|update|delete)\b/i;
+const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 /** At most `count` prepared statements, holding at most `textBytes` of SQL text among them. */
 export interface StatementLimits {
   count: number;
@@ -157,10 +157,6 @@ class PgliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const text = compiledQuery.sql;
     const values = compiledQuery.parameters.map(parameterText);
-    const bytes = Buffer.byteLength(text);
-    if (this.limits.count === 0 || !PREPARABLE.test(text) || bytes > this.limits.textBytes / 8) {
-      return this.#run([protocol.serialize.parse({ text }), protocol.serialize.bind({ values }), DESCRIBE_PORTAL, EXECUTE, SYNC]);
-    }
     const known = this.#prepared.get(text);
     if (known !== undefined) {
       this.#prepared.delete(text);
@@ -174,6 +170,11 @@ class PgliteConnection implements DatabaseConnection {
         if (code !== '0A000' && code !== '26000') throw error;
         await this.#forget(text);
       }
+    }
+    const bytes = Buffer.byteLength(text);
+    const statement = text.startsWith(GENERIC_PLAN) ? text.slice(GENERIC_PLAN.length) : text;
+    if (!PREPARABLE.test(statement) || bytes > this.limits.textBytes / 8) {
+      return this.#run([protocol.serialize.parse({ text }), protocol.serialize.bind({ values }), DESCRIBE_PORTAL, EXECUTE, SYNC]);
     }
     const name = `vt${++this.#named}`;
     try {
