@@ -79,10 +79,14 @@ export function npmStartCommand(): { env: Record<string, string>; nodeArgs: stri
   return { env, nodeArgs: words.slice(1, -1), script };
 }
 
-/** A VinTech server started as `npm start` starts it, ready when it answers. */
+/**
+ * A VinTech server started as `npm start` starts it, ready when it answers. BENCH_SERVER_NODE_ARGS
+ * adds flags to its node only (e.g. `--cpu-prof --cpu-prof-dir=prof`; NODE_OPTIONS refuses them).
+ */
 export function startVinTech(args: string[], env: NodeJS.ProcessEnv, extraNodeArgs: string[] = []): Promise<RunningServer> {
   const start = npmStartCommand();
-  return startProcess(start.script, args, { ...start.env, ...env }, '/api/auth/user', [...start.nodeArgs, ...extraNodeArgs]);
+  const benchArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return startProcess(start.script, args, { ...start.env, ...env }, '/api/auth/user', [...start.nodeArgs, ...benchArgs, ...extraNodeArgs]);
 }
 
 /** Resident memory of a process in MB, from /proc. */

@@ -14,7 +14,8 @@ import { formatVinBench, runVinBench, type VinBenchResult } from './vin.ts';
  * BENCH_DURATION (seconds per load run, default 15), BENCH_CRM_SIZES (default 10000,100000,1000000),
  * BENCH_DATABASE_URL (run the API and CRM parts against a PostgreSQL server instead of PGlite),
  * BENCH_SEARCH_SCALE (inquiries in the server of the uncached search scenarios, default 100000),
- * BENCH_ONLY=search (only the uncached search scenarios, for working on them).
+ * BENCH_ONLY=search (only the uncached search scenarios, for working on them),
+ * BENCH_SERVER_NODE_ARGS (flags for the measured server's node only, e.g. `--cpu-prof`).
  *
  * The measured technicians are staff of one shop, Scale Garage: the scale seed fills it
  * (SHOP_ROWS rows each for the API part, BENCH_SEARCH_SCALE for the searches) and leaves one

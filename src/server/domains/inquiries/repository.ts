@@ -22,18 +22,15 @@ export interface InquiryViewer {
 /** A person's name as lists show it: first and last name, else the part of the address before @. */
 export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), split_part(a.email, '@', 1))`;
 
+/**
+ * The inquiries; their labels (shop, customer, vehicle, assignee) are read row by row in withLabels.
+ * Subqueries there, not joins: a page is planned for its values each time on the embedded database
+ * (decision 173), and five joined tables cost the planner more than the page costs to read.
+ */
 function joined(db: Executor) {
-  return db
-    .selectFrom('customer_inquiries as i')
-    .leftJoin('service_centers as sc', 'sc.id', 'i.service_center_id')
-    .leftJoin('shop_customers as c', 'c.id', 'i.shop_customer_id')
-    .leftJoin('vehicles as v', 'v.id', 'i.vehicle_id')
-    .leftJoin('users as a', 'a.id', 'i.assigned_to_id');
+  return db.selectFrom('customer_inquiries as i');
 }
-type Joined = ExpressionBuilder<
-  DB & { i: DB['customer_inquiries']; sc: DB['service_centers']; c: DB['shop_customers']; v: DB['vehicles']; a: DB['users'] },
-  'i' | 'sc' | 'c' | 'v' | 'a'
->;
+type Joined = ExpressionBuilder<DB & { i: DB['customer_inquiries'] }, 'i'>;
 
 const columns = [
   'i.id',
@@ -57,15 +54,21 @@ const columns = [
   'i.technician_notes',
   'i.created_at',
   'i.updated_at',
-  'sc.name as center_name',
-  'c.name as customer_name',
 ] as const;
 
 function withLabels(query: ReturnType<typeof joined>) {
   return query
     .select(columns)
-    .select(sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`.as('vehicle_label'))
-    .select(sql<string | null>`CASE WHEN a.id IS NULL THEN NULL ELSE ${personName} END`.as('assigned_name'));
+    .select((eb) => [
+      eb.selectFrom('service_centers as sc').select('sc.name').whereRef('sc.id', '=', 'i.service_center_id').as('center_name'),
+      eb.selectFrom('shop_customers as c').select('c.name').whereRef('c.id', '=', 'i.shop_customer_id').as('customer_name'),
+      eb
+        .selectFrom('vehicles as v')
+        .select(sql<string>`concat_ws(' ', v.year, v.make, v.model)`.as('label'))
+        .whereRef('v.id', '=', 'i.vehicle_id')
+        .as('vehicle_label'),
+      eb.selectFrom('users as a').select(personName.as('name')).whereRef('a.id', '=', 'i.assigned_to_id').as('assigned_name'),
+    ]);
 }
 
 type InquiryRow = Awaited<ReturnType<ReturnType<typeof withLabels>['executeTakeFirstOrThrow']>>;
