@@ -27,10 +27,10 @@ export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', a.firs
  * Subqueries there, not joins: a page is planned for its values each time on the embedded database
  * (decision 173), and five joined tables cost the planner more than the page costs to read.
  */
-function joined(db: Executor) {
+function inquiries(db: Executor) {
   return db.selectFrom('customer_inquiries as i');
 }
-type Joined = ExpressionBuilder<DB & { i: DB['customer_inquiries'] }, 'i'>;
+type InquiryRows = ExpressionBuilder<DB & { i: DB['customer_inquiries'] }, 'i'>;
 
 const columns = [
   'i.id',
@@ -56,7 +56,7 @@ const columns = [
   'i.updated_at',
 ] as const;
 
-function withLabels(query: ReturnType<typeof joined>) {
+function withLabels(query: ReturnType<typeof inquiries>) {
   return query
     .select(columns)
     .select((eb) => [
@@ -104,7 +104,7 @@ function toInquiry(row: InquiryRow): CustomerInquiry {
 }
 
 /** The caller's own requests: sent by their account, or made by staff for a customer record linked to it. */
-export function ownAsCustomer(db: Executor, eb: Joined, userId: string) {
+export function ownAsCustomer(db: Executor, eb: InquiryRows, userId: string) {
   return eb.or([eb('i.customer_id', '=', userId), eb('i.shop_customer_id', 'in', linkedCustomerIds(db, userId))]);
 }
 
@@ -113,7 +113,7 @@ export function ownAsCustomer(db: Executor, eb: Joined, userId: string) {
  * `mine` is the customer's own; none is both together. `anyForAdmin` lets an admin read one by id.
  */
 function visible(db: Executor, viewer: InquiryViewer, scope: InquiryScope & { anyForAdmin?: boolean }) {
-  const query = joined(db);
+  const query = inquiries(db);
   if (scope.serviceCenterId) return query.where('i.service_center_id', '=', scope.serviceCenterId);
   if (scope.mine) return query.where((eb) => ownAsCustomer(db, eb, viewer.userId));
   if (scope.anyForAdmin && viewer.isAdmin) return query;
@@ -165,7 +165,7 @@ export async function findInquiry(db: Executor, viewer: InquiryViewer, id: strin
 
 /** One inquiry without any scoping: for code that has already decided the caller may see it. */
 export async function loadInquiry(db: Executor, id: string): Promise<CustomerInquiry | null> {
-  const row = await withLabels(joined(db).where('i.id', '=', id)).executeTakeFirst();
+  const row = await withLabels(inquiries(db).where('i.id', '=', id)).executeTakeFirst();
   return row ? toInquiry(row) : null;
 }
 
