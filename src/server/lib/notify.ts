@@ -16,6 +16,11 @@ export interface NewNotification {
 /** The job that e-mails one notification (registered by the e-mail domain: src/server/domains/email/jobs.ts). */
 const NOTIFICATION_MAIL_JOB = 'email.notification';
 
+/** A notification's texts as stored: title and body cut to the columns' lengths. */
+function stored(notification: Omit<NewNotification, 'userId'>): { title: string; body: string; link: string | null } {
+  return { title: notification.title.slice(0, 200), body: (notification.body ?? '').slice(0, 1000), link: notification.link ?? null };
+}
+
 /**
  * Writes the notification and, when e-mail is configured, a job that e-mails it to a user who
  * chose "Each event" (docs/notifications.md#e-mail). Inside a transaction both exist once it commits.
@@ -26,9 +31,7 @@ export async function notify(db: Executor, notification: NewNotification): Promi
     .values({
       user_id: notification.userId,
       kind: notification.kind,
-      title: notification.title.slice(0, 200),
-      body: (notification.body ?? '').slice(0, 1000),
-      link: notification.link ?? null,
+      ...stored(notification),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -48,14 +51,15 @@ export async function notifyShopLeads(
   except: string | null,
   notification: Omit<NewNotification, 'userId'>,
 ): Promise<void> {
+  const { title, body, link } = stored(notification);
   let leads = db
     .selectFrom('shop_staff')
     .select([
       'user_id',
       sql<string>`${notification.kind}::text`.as('kind'),
-      sql<string>`${notification.title.slice(0, 200)}::text`.as('title'),
-      sql<string>`${(notification.body ?? '').slice(0, 1000)}::text`.as('body'),
-      sql<string | null>`${notification.link ?? null}::text`.as('link'),
+      sql<string>`${title}::text`.as('title'),
+      sql<string>`${body}::text`.as('body'),
+      sql<string | null>`${link}::text`.as('link'),
     ])
     .where('service_center_id', '=', serviceCenterId)
     .where('role', 'in', ['owner', 'manager'])
