@@ -36,3 +36,18 @@ describe('SMTP_URL and MAIL_FROM', () => {
     expect(() => loadEnv({ SMTP_URL: 'smtp://mail.example' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/);
   });
 });
+
+describe('API_TOKEN_RATE_LIMIT', () => {
+  it('is 600 a minute unless set to a whole number from 1 to 10,000,000', () => {
+    expect(loadEnv({}).API_TOKEN_RATE_LIMIT).toBe(600);
+    expect(loadEnv({ API_TOKEN_RATE_LIMIT: '' }).API_TOKEN_RATE_LIMIT).toBe(600);
+    expect(loadEnv({ API_TOKEN_RATE_LIMIT: ' 1200 ' }).API_TOKEN_RATE_LIMIT).toBe(1200);
+    expect(loadEnv({ API_TOKEN_RATE_LIMIT: '10000000' }).API_TOKEN_RATE_LIMIT).toBe(10_000_000);
+  });
+
+  it('refuses anything else with a clear message', () => {
+    for (const value of ['0', '-5', '1.5', 'many', '10000001']) {
+      expect(() => loadEnv({ API_TOKEN_RATE_LIMIT: value }), value).toThrow(/API_TOKEN_RATE_LIMIT must be/);
+    }
+  });
+});

@@ -95,6 +95,17 @@ export const envSchema = z.object({
   ),
   /** The address users reach the app at, for links in e-mails; default http://localhost:PORT. */
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' }).optional()),
+  /** Requests a minute one API token may send before it is answered 429. */
+  API_TOKEN_RATE_LIMIT: optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'API_TOKEN_RATE_LIMIT must be a whole number of requests a minute, e.g. 600' })
+        .int('API_TOKEN_RATE_LIMIT must be a whole number of requests a minute, e.g. 600')
+        .min(1, 'API_TOKEN_RATE_LIMIT must be at least 1')
+        .max(10_000_000, 'API_TOKEN_RATE_LIMIT must be at most 10000000')
+        .optional(),
+    )
+    .transform((v) => v ?? 600),
 }).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { message: 'MAIL_FROM is required when SMTP_URL is set', path: ['MAIL_FROM'] });
 
 export type Env = z.infer<typeof envSchema>;

@@ -36,6 +36,7 @@ const app = await buildApp({
   sessionSecret: await resolveSessionSecret(handle.db, env.SESSION_SECRET),
   clientDir: apiOnly ? undefined : CLIENT_DIST_DIR,
   trustProxy: env.TRUST_PROXY,
+  rateLimits: { apiToken: { limit: env.API_TOKEN_RATE_LIMIT, windowMs: 60_000 } },
   logger: { level: env.LOG_LEVEL },
 });
 
