@@ -114,7 +114,7 @@ try {
     const pass = atLargest < GOAL_MS;
     if (!pass) failures++;
     console.log(
-      `  ${name.padEnd(44)} ${sizes.map((s) => bySize.get(s)!.p50.toFixed(1).padStart(10)).join(' ')}   ${growth.toFixed(1).padStart(5)}x  ${pass ? 'pass' : 'FAIL'}`,
+      `  ${name.padEnd(44)} ${sizes.map((s) => bySize.get(s)!.p50.toFixed(1).padStart(10)).join(' ')}   ${growth.toFixed(1).padStart(5)}x  ${pass ? 'pass' : 'MISS'}`,
     );
   }
   console.log(failures === 0 ? '\nAll operations meet the goal.' : `\n${failures} operation(s) miss the goal.`);

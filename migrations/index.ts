@@ -28,6 +28,7 @@ import * as m0027 from './0027_parts_fitment_search.ts';
 import * as m0028 from './0028_scans.ts';
 import * as m0029 from './0029_model_scale.ts';
 import * as m0030 from './0030_inquiry_status_pages.ts';
+import * as m0031 from './0031_shop_counts.ts';
 
 // Append new migrations here; never edit or reorder a released one.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0028_scans': m0028,
   '0029_model_scale': m0029,
   '0030_inquiry_status_pages': m0030,
+  '0031_shop_counts': m0031,
 };

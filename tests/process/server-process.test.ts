@@ -236,9 +236,11 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
       expect(statuses).toContain(final.rows[0]?.status);
       const drift = await db.query<{ n: number }>(`
         SELECT count(*)::int AS n FROM (
-          SELECT status, priority, count(*) AS actual FROM customer_inquiries GROUP BY status, priority
+          SELECT service_center_id, status, priority, count(*) AS actual FROM customer_inquiries
+          WHERE service_center_id IS NOT NULL GROUP BY 1, 2, 3
         ) real
-        FULL JOIN (SELECT status, priority, n FROM crm_counts WHERE entity = 'inquiry' AND n <> 0) kept USING (status, priority)
+        FULL JOIN (SELECT service_center_id, status, priority, n FROM shop_counts WHERE entity = 'inquiry' AND n <> 0) kept
+          USING (service_center_id, status, priority)
         WHERE real.actual IS DISTINCT FROM kept.n`);
       expect(drift.rows[0]?.n).toBe(0);
 

@@ -230,7 +230,7 @@ export interface DB {
   inquiry_messages: InquiryMessagesTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
-  crm_counts: CrmCountsTable;
+  shop_counts: ShopCountsTable;
   api_tokens: ApiTokensTable;
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
@@ -281,8 +281,9 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 
-/** Row counts of inquiries and appointments by status (and priority), kept by triggers (migration 0003). */
-export interface CrmCountsTable {
+/** A shop's inquiries and appointments by status and priority, kept by triggers (migrations 0003, 0031). */
+export interface ShopCountsTable {
+  service_center_id: string;
   entity: 'inquiry' | 'appointment';
   status: string;
   /** '' for appointments. */

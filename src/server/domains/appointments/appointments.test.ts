@@ -225,6 +225,20 @@ describeEachDatabase('service appointments', (getDb) => {
       const todayPage = await caller.appointments.list({ date: 'today', timeZone: zone, limit: 100, ...scope });
       expect(todayPage.items).toHaveLength(stats.today);
     }
+
+    // The shop's counters (kept by triggers) follow a status change and a deletion.
+    const [moved, removed] = (await techCaller.appointments.list({ serviceCenterId: centerId, search: tag, status: 'scheduled', limit: 2 })).items;
+    await techCaller.appointments.setStatus({ id: moved!.id, status: 'completed' });
+    await db.deleteFrom('service_appointments').where('id', '=', removed!.id).execute();
+    const drift = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT service_center_id, status, count(*) AS actual FROM service_appointments
+        WHERE service_center_id IS NOT NULL GROUP BY 1, 2
+      ) real
+      FULL JOIN (SELECT service_center_id, status, n FROM shop_counts WHERE entity = 'appointment' AND n <> 0) kept
+        USING (service_center_id, status)
+      WHERE real.actual IS DISTINCT FROM kept.n`.execute(db);
+    expect(drift.rows[0]!.n).toBe(0);
   });
 
   it('pages through appointments sharing one date without repeats or gaps', async () => {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type {
   AppointmentPage,
   AppointmentStats,
@@ -12,6 +12,7 @@ import type { ServiceAppointmentsTable } from '../../db/schema.ts';
 import { containsPattern, decodeCursor, encodeCursor, pageOf, timestampFromKey, timestampKey } from '../../lib/paging.ts';
 import { namesOf, NO_NAMES } from './names.ts';
 import { linkedCustomerIds, staffShopIds } from '../../lib/shop-access.ts';
+import { countWhere, shopCounts } from '../../lib/shop-counts.ts';
 
 const appointmentColumns = [
   'id',
@@ -273,18 +274,23 @@ export async function updateAppointment(db: Executor, id: string, changes: Appoi
 }
 
 /**
- * The four cards in one query, over the scope's rows: one shop's through the center index
- * (service_center_id, appointment_date), the caller's own through the customer indexes.
+ * The four cards: one shop's from its counters (migration 0031) with today's rows through its
+ * (center, date) index; the caller's own in one query through the customer indexes.
  */
 export async function appointmentStats(db: Executor, scope: AppointmentScope, timeZone: string, now: Date): Promise<AppointmentStats> {
-  const dayStart = localMidnight(now, timeZone, 0);
-  const dayEnd = localMidnight(now, timeZone, 1);
+  const isToday = sql<SqlBool>`appointment_date >= ${localMidnight(now, timeZone, 0)} AND appointment_date < ${localMidnight(now, timeZone, 1)}`;
+  if (scope.kind === 'shop') {
+    const counts = await shopCounts(db, scope.serviceCenterId, 'appointment');
+    const { today } = await visible(db, scope).select(sql<number>`count(*)::int`.as('today')).where(isToday).executeTakeFirstOrThrow();
+    const scheduled = countWhere(counts, (c) => c.status === 'scheduled');
+    return { total: countWhere(counts), today, scheduled, completed: countWhere(counts, (c) => c.status === 'completed') };
+  }
   const row = await visible(db, scope)
     .select([
       sql<number>`count(*)::int`.as('total'),
       sql<number>`(count(*) FILTER (WHERE status = 'scheduled'))::int`.as('scheduled'),
       sql<number>`(count(*) FILTER (WHERE status = 'completed'))::int`.as('completed'),
-      sql<number>`(count(*) FILTER (WHERE appointment_date >= ${dayStart} AND appointment_date < ${dayEnd}))::int`.as('today'),
+      sql<number>`(count(*) FILTER (WHERE ${isToday}))::int`.as('today'),
     ])
     .executeTakeFirstOrThrow();
   return { total: row.total, today: row.today, scheduled: row.scheduled, completed: row.completed };

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/index.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, encodeCursor, pageOf, timestampKey, olderThanCursor } from '../../lib/paging.ts';
 import { linkedCustomerIds, staffShopIds } from '../../lib/shop-access.ts';
+import { countWhere, shopCounts } from '../../lib/shop-counts.ts';
 
 /** Who reads: their own requests as a customer, their shops' inquiries as staff (docs/inquiries.md#who-may-do-what). */
 export interface InquiryViewer {
@@ -214,8 +215,20 @@ export async function listAllInquiries(db: Executor, viewer: InquiryViewer, scop
   return rows.map(toInquiry);
 }
 
-/** The four cards of a scope in one query (a shop's through its (center, created) index). */
+/**
+ * The four cards of a scope: a shop's from its counters (the same cost at any number of rows), any
+ * other scope's in one query over the viewer's own rows.
+ */
 export async function inquiryStats(db: Executor, viewer: InquiryViewer, scope: InquiryScope): Promise<InquiryStats> {
+  if (scope.serviceCenterId) {
+    const counts = await shopCounts(db, scope.serviceCenterId, 'inquiry');
+    return {
+      total: countWhere(counts),
+      open: countWhere(counts, (c) => c.status === 'open'),
+      inProgress: countWhere(counts, (c) => c.status === 'in_progress'),
+      urgent: countWhere(counts, (c) => c.priority === 'urgent'),
+    };
+  }
   const row = await visible(db, viewer, scope)
     .select([
       sql<number>`count(*)::int`.as('total'),
