@@ -2,7 +2,7 @@ import { MemoryCache } from '../lib/memory-cache.ts';
 
 /** Values handed out by a ReadCache: shared between requests, never mutated. */
 const sharedValues = new WeakSet<object>();
-const encodings = new WeakMap<object, Map<(value: unknown) => string, string>>();
+const encodings = new WeakMap<object, Map<(value: unknown) => unknown, unknown>>();
 
 /** The REST encoder; a cached value's JSON text is computed once, when it is stored. */
 export const toJson = (value: unknown): string => JSON.stringify(value);
@@ -13,19 +13,17 @@ export const toJson = (value: unknown): string => JSON.stringify(value);
  * texts live as long as the value (a WeakMap), so the cache's budget bounds them too. Any other
  * value is encoded afresh.
  */
-export function encodeOnce(value: unknown, encode: (value: unknown) => string): string {
+export function encodeOnce<T>(value: unknown, encode: (value: unknown) => T): T {
   if (typeof value !== 'object' || value === null || !sharedValues.has(value)) return encode(value);
   let byEncoder = encodings.get(value);
   if (!byEncoder) {
     byEncoder = new Map();
     encodings.set(value, byEncoder);
   }
-  let text = byEncoder.get(encode);
-  if (text === undefined) {
-    text = encode(value);
-    byEncoder.set(encode, text);
-  }
-  return text;
+  if (byEncoder.has(encode)) return byEncoder.get(encode) as T;
+  const encoded = encode(value);
+  byEncoder.set(encode, encoded);
+  return encoded;
 }
 
 /** Who is asking, as far as an answer can differ: the user and their role, or a visitor. */

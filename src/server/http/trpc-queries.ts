@@ -18,8 +18,25 @@ interface QueryCall {
   input: unknown;
 }
 
-/** One successful item of tRPC's HTTP answer, with the data in superjson's envelope. */
-const resultItem = (data: unknown): string => JSON.stringify({ result: { data: superjson.serialize(data) } });
+/**
+ * One successful item of tRPC's HTTP answer, with the data in superjson's envelope, as the UTF-8
+ * bytes sent: a held value's item is encoded once (encodeOnce) and every answer built from it copies
+ * bytes outside the JavaScript heap, instead of joining and flattening its text again per request
+ * (for a 22 KB page, most of what the request allocated).
+ */
+const resultItem = (data: unknown): Buffer => Buffer.from(JSON.stringify({ result: { data: superjson.serialize(data) } }));
+
+const BATCH_OPEN = Buffer.from('[');
+const BATCH_COMMA = Buffer.from(',');
+const BATCH_CLOSE = Buffer.from(']');
+
+/** tRPC's batch answer: the items in a JSON array. */
+function batchBody(items: Buffer[]): Buffer {
+  const parts: Buffer[] = [BATCH_OPEN];
+  items.forEach((item, index) => parts.push(...(index === 0 ? [item] : [BATCH_COMMA, item])));
+  parts.push(BATCH_CLOSE);
+  return Buffer.concat(parts);
+}
 
 /** A GET that is not asking for a stream: the only kind this path answers. */
 function plainGet(req: FastifyRequest): boolean {
@@ -96,12 +113,12 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
           const status = getHTTPStatusCodeFromError(error);
           if (status >= 500) req.log.error({ err: error, reqId: req.id, path }, 'procedure failed');
           statuses.add(status);
-          return JSON.stringify({ error: superjson.serialize(errorShapeOf(error, path)) });
+          return Buffer.from(JSON.stringify({ error: superjson.serialize(errorShapeOf(error, path)) }));
         },
       );
     }),
   );
   const status = statuses.size === 1 ? (statuses.values().next().value as number) : 207;
-  const body = request.batch ? `[${items.join(',')}]` : (items[0] as string);
+  const body = request.batch ? batchBody(items) : items[0]!;
   return reply.code(status).header('vary', 'trpc-accept, accept').type('application/json').send(body);
 }
