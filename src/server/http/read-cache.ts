@@ -4,8 +4,11 @@ import { MemoryCache } from '../lib/memory-cache.ts';
 const sharedValues = new WeakSet<object>();
 const encodings = new WeakMap<object, Map<(value: unknown) => unknown, unknown>>();
 
-/** The REST encoder; a cached value's JSON text is computed once, when it is stored. */
-export const toJson = (value: unknown): string => JSON.stringify(value);
+/**
+ * The REST encoder: a cached value's JSON as the UTF-8 bytes sent, computed once, when it is stored;
+ * every answer then writes those bytes as they are (decision 177).
+ */
+export const toJson = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
 /**
  * `encode(value)`, computed once per shared value and encoder: many requests answer with the same
