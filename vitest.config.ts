@@ -84,10 +84,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Spawned servers after the in-process tiers, two files at a time: each file's servers have
-          // their own ports, data folders and databases, and nothing here is judged by its speed.
+          // Spawned servers after the in-process tiers, beside the browser files (decision 178): each
+          // file's servers have their own ports, data folders and databases, and nothing here is
+          // judged by its speed.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -6,6 +6,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * but slow files at the end of their tier, one core idle while they ran alone.
  */
 const SLOW_FIRST = [
+  // The spawned servers share their group with the browser files (decision 178): started first,
+  // the longest file runs beside browser files instead of alone at the end.
+  'tests/process/server-process.test.ts',
+  'tests/process/memory-attack.test.ts',
   'tests/api/authorization.test.ts',
   'tests/api/hostile-rest.test.ts',
   'src/server/domains/scans/scans.test.ts',
