@@ -10,57 +10,45 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 // cards). No foreign key to service_centers: deleting a shop sets its rows' shop to NULL, and the
 // triggers that then take them off its counters must still find a place to write.
 
-const inquiryFunction = sql`CREATE OR REPLACE FUNCTION crm_count_inquiries() RETURNS trigger AS $$
+/**
+ * One trigger function for `entity`'s table: every statement's rows counted by shop, status and
+ * `priority` (a column, or '' where the table has none), added on insert, taken off on delete, both
+ * on update. Deltas are applied in key order, so concurrent statements lock the counter rows in the
+ * same order and cannot deadlock each other. Names and expressions here are this file's constants.
+ */
+function countFunction(name: string, entity: 'inquiry' | 'appointment', priority: string): RawBuilder<unknown> {
+  const keys = `service_center_id, status, ${priority} AS priority`;
+  const upsert = `INSERT INTO shop_counts (service_center_id, entity, status, priority, n)`;
+  const merge = `ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n`;
+  return sql.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        INSERT INTO shop_counts (service_center_id, entity, status, priority, n)
-          SELECT service_center_id, 'inquiry', status, priority, count(*) FROM new_rows
-          WHERE service_center_id IS NOT NULL GROUP BY service_center_id, status, priority ORDER BY 1, 3, 4
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
+        ${upsert}
+          SELECT service_center_id, '${entity}', status, ${priority}, count(*) FROM new_rows
+          WHERE service_center_id IS NOT NULL GROUP BY 1, 3, 4 ORDER BY 1, 3, 4
+        ${merge};
       ELSIF TG_OP = 'DELETE' THEN
-        INSERT INTO shop_counts (service_center_id, entity, status, priority, n)
-          SELECT service_center_id, 'inquiry', status, priority, -count(*) FROM old_rows
-          WHERE service_center_id IS NOT NULL GROUP BY service_center_id, status, priority ORDER BY 1, 3, 4
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
+        ${upsert}
+          SELECT service_center_id, '${entity}', status, ${priority}, -count(*) FROM old_rows
+          WHERE service_center_id IS NOT NULL GROUP BY 1, 3, 4 ORDER BY 1, 3, 4
+        ${merge};
       ELSE
-        INSERT INTO shop_counts (service_center_id, entity, status, priority, n)
-          SELECT service_center_id, 'inquiry', status, priority, sum(delta) FROM (
-            SELECT service_center_id, status, priority, 1 AS delta FROM new_rows WHERE service_center_id IS NOT NULL
+        ${upsert}
+          SELECT service_center_id, '${entity}', status, priority, sum(delta) FROM (
+            SELECT ${keys}, 1 AS delta FROM new_rows WHERE service_center_id IS NOT NULL
             UNION ALL
-            SELECT service_center_id, status, priority, -1 AS delta FROM old_rows WHERE service_center_id IS NOT NULL
+            SELECT ${keys}, -1 AS delta FROM old_rows WHERE service_center_id IS NOT NULL
           ) changes
-          GROUP BY service_center_id, status, priority HAVING sum(delta) <> 0 ORDER BY 1, 3, 4
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
+          GROUP BY 1, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 3, 4
+        ${merge};
       END IF;
       RETURN NULL;
     END;
-    $$ LANGUAGE plpgsql`;
+    $$ LANGUAGE plpgsql`);
+}
 
-const appointmentFunction = sql`CREATE OR REPLACE FUNCTION crm_count_appointments() RETURNS trigger AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        INSERT INTO shop_counts (service_center_id, entity, status, n)
-          SELECT service_center_id, 'appointment', status, count(*) FROM new_rows
-          WHERE service_center_id IS NOT NULL GROUP BY service_center_id, status ORDER BY 1, 3
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
-      ELSIF TG_OP = 'DELETE' THEN
-        INSERT INTO shop_counts (service_center_id, entity, status, n)
-          SELECT service_center_id, 'appointment', status, -count(*) FROM old_rows
-          WHERE service_center_id IS NOT NULL GROUP BY service_center_id, status ORDER BY 1, 3
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
-      ELSE
-        INSERT INTO shop_counts (service_center_id, entity, status, n)
-          SELECT service_center_id, 'appointment', status, sum(delta) FROM (
-            SELECT service_center_id, status, 1 AS delta FROM new_rows WHERE service_center_id IS NOT NULL
-            UNION ALL
-            SELECT service_center_id, status, -1 AS delta FROM old_rows WHERE service_center_id IS NOT NULL
-          ) changes
-          GROUP BY service_center_id, status HAVING sum(delta) <> 0 ORDER BY 1, 3
-        ON CONFLICT (service_center_id, entity, status, priority) DO UPDATE SET n = shop_counts.n + excluded.n;
-      END IF;
-      RETURN NULL;
-    END;
-    $$ LANGUAGE plpgsql`;
+const inquiryFunction = countFunction('crm_count_inquiries', 'inquiry', 'priority');
+const appointmentFunction = countFunction('crm_count_appointments', 'appointment', "''");
 
 const truncateFunction = sql`CREATE OR REPLACE FUNCTION crm_count_truncate() RETURNS trigger AS $$
     BEGIN

@@ -33,7 +33,7 @@ const BATCH_CLOSE = Buffer.from(']');
 /** tRPC's batch answer: the items in a JSON array. */
 function batchBody(items: Buffer[]): Buffer {
   const parts: Buffer[] = [BATCH_OPEN];
-  items.forEach((item, index) => parts.push(...(index === 0 ? [item] : [BATCH_COMMA, item])));
+  for (const item of items) parts.push(...(parts.length > 1 ? [BATCH_COMMA, item] : [item]));
   parts.push(BATCH_CLOSE);
   return Buffer.concat(parts);
 }
