@@ -14,7 +14,8 @@ import { formatVinBench, runVinBench, type VinBenchResult } from './vin.ts';
  * BENCH_DURATION (seconds per load run, default 15), BENCH_CRM_SIZES (default 10000,100000,1000000),
  * BENCH_DATABASE_URL (run the API and CRM parts against a PostgreSQL server instead of PGlite),
  * BENCH_SEARCH_SCALE (inquiries in the server of the uncached search scenarios, default 100000),
- * BENCH_ONLY=search (only the uncached search scenarios, for working on them),
+ * BENCH_ONLY=search (only the uncached search scenarios, for working on them), BENCH_ONLY=reads (only
+ * the API load scenarios, without the memory attack and the browser timings),
  * BENCH_SERVER_NODE_ARGS (flags for the measured server's node only, e.g. `--cpu-prof`).
  *
  * The measured technicians are staff of one shop, Scale Garage: the scale seed fills it
@@ -33,7 +34,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 15);
 const crmSizes = process.env.BENCH_CRM_SIZES ?? '10000,100000,1000000';
 const searchScale = Number(process.env.BENCH_SEARCH_SCALE ?? 100000);
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'search') throw new Error('BENCH_ONLY takes "search"');
+if (only !== undefined && only !== 'search' && only !== 'reads') throw new Error('BENCH_ONLY takes "search" or "reads"');
 
 const trpcGet = (procedure: string, input: unknown) =>
   `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
@@ -149,10 +150,14 @@ function goalOf(s: ScenarioResult): Goal {
   };
 }
 
-if (only === 'search') {
-  const search = await runSearchBench();
-  const goals = search.scenarios.map(goalOf);
+/** The goals of the read scenarios that have one (the informational ones are shown in their table only). */
+const readGoals = (results: ScenarioResult[]): Goal[] =>
+  results.filter((s) => !s.informational && (s.goal !== undefined || s.name.startsWith('GET') || s.name.startsWith('tRPC'))).map(goalOf);
+const printGoals = (goals: Goal[]) =>
   console.log(`\nGoals\n${table(goals.map((g) => ({ '': g.pass ? 'PASS' : 'MISS', goal: g.name, target: g.target, actual: g.actual })))}`);
+
+if (only === 'search') {
+  printGoals(readGoals((await runSearchBench()).scenarios));
   process.exit(0);
 }
 
@@ -189,6 +194,14 @@ function runBenchScript(script: string, extra: string[] = []): Promise<string> {
 
 const runCrm = () => runBenchScript('bench/crm.ts', ['--sizes', crmSizes, '--runs', '15']);
 const runImports = () => runBenchScript('bench/imports.ts');
+
+if (only === 'reads') {
+  console.log(`API load: ${duration} s per scenario, 50 connections`);
+  const reads = await runApiBench(scenarios, { duration, databaseUrl: process.env.BENCH_DATABASE_URL, prepare: topUpCenters });
+  console.log(formatApiBench(reads));
+  printGoals(readGoals(reads.scenarios));
+  process.exit(0);
+}
 
 console.log('building the client...');
 await buildClient();
@@ -241,12 +254,9 @@ const scans = await runBenchScript('bench/scans.ts');
 console.log('\nComponent Viewer: a scan compared with its reference');
 const compare = await runBenchScript('bench/compare.ts');
 
-const reads = [...api.scenarios, ...search.scenarios].filter(
-  (s) => !s.informational && (s.goal !== undefined || s.name.startsWith('GET') || s.name.startsWith('tRPC')),
-);
 const landing = weights[0];
 const goals: Goal[] = [
-  ...reads.map(goalOf),
+  ...readGoals([...api.scenarios, ...search.scenarios]),
   {
     name: 'load runs: errors, non-2xx and 5xx',
     target: '0',
@@ -276,7 +286,7 @@ const goals: Goal[] = [
     pass: (api.attack?.afterMb ?? Infinity) <= 300 && Object.keys(api.attack?.statuses ?? {}).join() === '200',
   },
 ];
-console.log(`\nGoals\n${table(goals.map((g) => ({ '': g.pass ? 'PASS' : 'MISS', goal: g.name, target: g.target, actual: g.actual })))}`);
+printGoals(goals);
 
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(

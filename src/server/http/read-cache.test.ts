@@ -54,6 +54,34 @@ describe('ReadCache', () => {
     expect(encodings).toBe(3);
   });
 
+  it('joins the same parts once while they come together again, and within a budget of its own', () => {
+    const cache = new ReadCache(60_000, { maxBytes: 200_000, maxEntries: 1_000 });
+    let joins = 0;
+    const join = (parts: readonly Buffer[]) => {
+      joins += 1;
+      return Buffer.concat(parts);
+    };
+    const a = Buffer.from('[1]');
+    const b = Buffer.from('[2]');
+    const whole = cache.joined('k', [a, b], join);
+    expect(whole.toString()).toBe('[1][2]');
+    expect(cache.joined('k', [a, b], join)).toBe(whole);
+    expect(joins).toBe(1);
+    // The same text in another buffer is another value (read again): joined afresh.
+    const again = cache.joined('k', [a, Buffer.from('[2]')], join);
+    expect(again).not.toBe(whole);
+    expect(joins).toBe(2);
+    expect(cache.joined('k', [a], join).toString()).toBe('[1]');
+    expect(joins).toBe(3);
+    const part = Buffer.alloc(10_000, 'x');
+    for (let i = 0; i < 100; i++) cache.joined(`many${i}`, [part, Buffer.from(String(i))], join);
+    expect(cache.bytes).toBeLessThanOrEqual(50_000);
+    const off = new ReadCache(0);
+    off.joined('k', [a, b], join);
+    off.joined('k', [a, b], join);
+    expect(joins).toBe(105);
+  });
+
   it('forgets failed loads and passes through when disabled', async () => {
     const cache = new ReadCache(1000);
     await expect(cache.get('s', 'k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

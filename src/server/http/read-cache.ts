@@ -81,6 +81,8 @@ export class ReadCache {
   private readonly slotOf = new WeakMap<object, { slot: string; value: Promise<unknown> }>();
   /** Which held value answered a viewer's call (see `recall`); holds no value alive by itself. */
   private readonly calls: MemoryCache<WeakRef<object>>;
+  /** Answers joined from held values' encodings (see `joined`), with the parts they were joined from. */
+  private readonly joins: MemoryCache<{ parts: readonly Buffer[]; whole: Buffer }>;
 
   constructor(
     readonly ttlMs: number,
@@ -88,11 +90,13 @@ export class ReadCache {
   ) {
     this.entries = new MemoryCache({ ...limits, ttlMs });
     this.calls = new MemoryCache({ maxBytes: 4 * 1024 * 1024, maxEntries: 20_000, ttlMs });
+    // A quarter of the budget again for joined answers: each is a copy of values held above.
+    this.joins = new MemoryCache({ maxBytes: Math.floor(limits.maxBytes / 4), maxEntries: limits.maxEntries, ttlMs });
   }
 
-  /** Estimated bytes held (for tests and the memory bench). */
+  /** Estimated bytes held, joined answers included (for tests and the memory bench). */
   get bytes(): number {
-    return this.entries.bytes;
+    return this.entries.bytes + this.joins.bytes;
   }
 
   get size(): number {
@@ -149,6 +153,20 @@ export class ReadCache {
     if (this.holds(value)) this.calls.set(call, new WeakRef(value as object), 64);
   }
 
+  /**
+   * `join(parts)`, built once while the same parts come together again under `key` (e.g. a tRPC
+   * batch of held values' encodings, whose joined copy was most of what such a request allocated).
+   * A part that is not the very buffer it was (a value read again, a call that failed) makes a new
+   * whole. Held within the cache's time to live and a byte budget of its own.
+   */
+  joined(key: string, parts: readonly Buffer[], join: (parts: readonly Buffer[]) => Buffer): Buffer {
+    const known = this.joins.get(key);
+    if (known !== undefined && known.parts.length === parts.length && known.parts.every((part, i) => part === parts[i])) return known.whole;
+    const whole = join(parts);
+    if (this.ttlMs > 0) this.joins.set(key, { parts, whole }, whole.length);
+    return whole;
+  }
+
   /** Forgets every read of a scope (after a write to what it lists). */
   invalidate(scope: string): void {
     const prefix = `${scope}\u0000`;
@@ -158,5 +176,6 @@ export class ReadCache {
   clear(): void {
     this.entries.clear();
     this.calls.clear();
+    this.joins.clear();
   }
 }

@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { createContext } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { errorShapeOf } from '../trpc.ts';
-import { callKey, encodeOnce, viewerKey } from './read-cache.ts';
+import { callKey, encodeOnce, isShared, viewerKey } from './read-cache.ts';
 
 /** Calls one tRPC request may carry; tRPC's own handler is given the same bound. */
 export const MAX_BATCH_CALLS = 10;
@@ -31,7 +31,7 @@ const BATCH_COMMA = Buffer.from(',');
 const BATCH_CLOSE = Buffer.from(']');
 
 /** tRPC's batch answer: the items in a JSON array. */
-function batchBody(items: Buffer[]): Buffer {
+function batchBody(items: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [BATCH_OPEN];
   for (const item of items) parts.push(...(parts.length > 1 ? [BATCH_COMMA, item] : [item]));
   parts.push(BATCH_CLOSE);
@@ -94,9 +94,14 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
   const statuses = new Set<number>();
   const readCache = req.server.readCache;
   const viewer = viewerKey(ctx.user);
+  // The calls' keys while every answer is a held value; then the batch's joined answer is held too.
+  const keys: string[] = [];
+  let allHeld = true;
   const items = await Promise.all(
     request.calls.map(({ path, input }, batchIndex) => {
       const key = callKey(viewer, path, input);
+      if (key === undefined) allHeld = false;
+      else keys.push(key);
       const known = key === undefined ? undefined : readCache.recall(key);
       if (known !== undefined) {
         statuses.add(200);
@@ -105,6 +110,7 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
       return callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex }).then(
         (data: unknown) => {
           if (key !== undefined) readCache.remember(key, data);
+          if (!isShared(data)) allHeld = false;
           statuses.add(200);
           return encodeOnce(data, resultItem);
         },
@@ -113,12 +119,13 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
           const status = getHTTPStatusCodeFromError(error);
           if (status >= 500) req.log.error({ err: error, reqId: req.id, path }, 'procedure failed');
           statuses.add(status);
+          allHeld = false;
           return Buffer.from(JSON.stringify({ error: superjson.serialize(errorShapeOf(error, path)) }));
         },
       );
     }),
   );
   const status = statuses.size === 1 ? (statuses.values().next().value as number) : 207;
-  const body = request.batch ? batchBody(items) : items[0]!;
+  const body = !request.batch ? items[0]! : allHeld ? readCache.joined(keys.join('\u0001'), items, batchBody) : batchBody(items);
   return reply.code(status).header('vary', 'trpc-accept, accept').type('application/json').send(body);
 }
