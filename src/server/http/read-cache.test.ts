@@ -147,6 +147,36 @@ describeEachDatabase('hot list reads through the micro-cache', (getDb) => {
     }
   });
 
+  it("answer a GET the same viewer repeats from the held list without running the procedure, and nobody else's", async () => {
+    const db = getDb();
+    const app = await cachingApp(db);
+    try {
+      const tech = await createUser(db, { role: 'tech' });
+      const cookie = await signInCookie(app, tech.email, TEST_PASSWORD);
+      const reads = vi.spyOn(app.readCache, 'get');
+      const list = async (headers: Record<string, string>) => {
+        const res = await app.inject({ method: 'GET', url: '/api/service-centers', headers });
+        expect(res.statusCode).toBe(200);
+        return res.body;
+      };
+      const first = await list({ cookie });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await list({ cookie })).toBe(first);
+      expect(reads).toHaveBeenCalledTimes(1);
+      // A visitor's call runs the procedure (its own read), and is then recalled for visitors.
+      await list({});
+      expect(reads).toHaveBeenCalledTimes(2);
+      await list({});
+      expect(reads).toHaveBeenCalledTimes(2);
+      // A write through the app drops the held list: the next call runs again.
+      await app.inject({ method: 'POST', url: '/api/service-centers', headers: { cookie }, payload: { name: 'Drops The List', address: '5 E St', city: 'X', state: 'Y' } });
+      expect(await list({ cookie })).toContain('Drops The List');
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keep what visitors and signed-in users may see apart', async () => {
     const db = getDb();
     const app = await cachingApp(db);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { createContext } from '../context.ts';
+import { createContext, type Context } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { domainError, retryAfterOf, toHttpError, type ErrorBody } from './errors.ts';
-import { encodeOnce, isShared, toJson } from './read-cache.ts';
+import { callKey, encodeOnce, isShared, toJson, viewerKey } from './read-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -27,16 +27,43 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
 }
 
 /**
+ * The caller of a GET: a call the same viewer (and the same kind of sign-in) repeats while its
+ * answer is a value the read cache still holds gets that value without running the procedure's
+ * machinery again, as on the tRPC query path (http/trpc-queries.ts); any other call goes to the
+ * procedure through tRPC's caller, and a held value it answers is remembered for the next.
+ */
+function recallingCaller(ctx: Context): Caller {
+  const caller = createCaller(ctx);
+  const readCache = ctx.readCache;
+  const viewer = `${viewerKey(ctx.user)}${ctx.viaToken ? ':token' : ''}`;
+  const at = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, name) => (typeof name === 'string' ? at([...path, name]) : undefined),
+      apply: async (_target, _this, args: unknown[]) => {
+        const key = callKey(viewer, path.join('.'), args[0]);
+        const known = key === undefined ? undefined : readCache.recall(key);
+        if (known !== undefined) return known;
+        const procedure = path.reduce<unknown>((node, name) => (node as Record<string, unknown>)[name], caller) as (input: unknown) => Promise<unknown>;
+        const data = await procedure(args[0]);
+        if (key !== undefined) readCache.remember(key, data);
+        return data;
+      },
+    });
+  return at([]) as Caller;
+}
+
+/**
  * A REST adapter: builds the same context as tRPC, calls the procedure through a caller (same
  * validation, same permissions) and maps errors to the error JSON of docs/api.md#errors.
  * `undefined` answers 204. A cached list is serialized once for everyone who reads it within its
- * second.
+ * second, and a GET repeated by the same viewer while its list is held skips the procedure.
  */
 export function rest(handler: (args: RestArgs) => Promise<unknown>, options: { status?: number } = {}): RouteHandlerMethod {
   const status = options.status ?? 200;
   return async function restHandler(req, reply) {
     try {
-      const caller = createCaller(await createContext(req.server.db, req, reply));
+      const ctx = await createContext(req.server.db, req, reply);
+      const caller = req.method === 'GET' ? recallingCaller(ctx) : createCaller(ctx);
       const result = await handler({ caller, req, reply });
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(204).send();
