@@ -57,6 +57,20 @@ export function testDatabaseRoot(): string {
 }
 
 /**
+ * A folder copied by the system's `cp`: Node's `fs.cp` walks the tree in JavaScript, an `lstat`
+ * and a promise per entry, and took about 300 ms of the test process's CPU for a data directory of
+ * some 1,400 files, against about 30 ms for `cp -R`. Node's own copy where there is no `cp`.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  try {
+    await promisify(execFile)('cp', ['-R', from, to]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await cp(from, to, { recursive: true });
+  }
+}
+
+/**
  * A PGlite on a copy of the template's data directory, in a folder beside it (decision 170): the
  * copy is the kernel's work, and PostgreSQL reads only the pages it needs. Unpacking a tarball into
  * PGlite's in-memory file system instead cost about twice the CPU and twice the memory per copy.
@@ -64,7 +78,7 @@ export function testDatabaseRoot(): string {
  */
 export async function openPgliteCopy(templateDir: string): Promise<DatabaseHandle> {
   const copyDir = path.join(path.dirname(templateDir), `copy-${randomUUID()}`);
-  await cp(templateDir, copyDir, { recursive: true });
+  await copyFolder(templateDir, copyDir);
   try {
     const handle = await openDatabase({ kind: 'pglite', dataDir: copyDir });
     return {
