@@ -38,7 +38,8 @@ function recallingCaller(ctx: Context): Caller {
   const viewer = `${viewerKey(ctx.user)}${ctx.viaToken ? ':token' : ''}`;
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
-      get: (_target, name) => (typeof name === 'string' ? at([...path, name]) : undefined),
+      // Not a promise: `then` is no procedure, so awaiting a router level does not call one.
+      get: (_target, name) => (typeof name === 'string' && name !== 'then' ? at([...path, name]) : undefined),
       apply: async (_target, _this, args: unknown[]) => {
         const key = callKey(viewer, path.join('.'), args[0]);
         const known = key === undefined ? undefined : readCache.recall(key);
