@@ -29,9 +29,19 @@ export function encodeOnce<T>(value: unknown, encode: (value: unknown) => T): T 
   return encoded;
 }
 
-/** Who is asking, as far as an answer can differ: the user and their role, or a visitor. */
-export function viewerKey(user: { id: string; role: string | null } | null): string {
-  return user ? `${user.id}:${user.role ?? ''}` : '-';
+/** Who is asking, as far as an answer can differ: the user, their role and how they signed in, or a visitor. */
+export function viewerKey(user: { id: string; role: string | null } | null, viaToken = false): string {
+  return user ? `${user.id}:${user.role ?? ''}${viaToken ? ':token' : ''}` : '-';
+}
+
+/** A viewer's call as the read cache knows it (see `ReadCache.call`). */
+export interface HeldCall {
+  /** The call's key; undefined for an input too large to remember. */
+  key: string | undefined;
+  /** The held value that answered the same call before, while the cache still holds it. */
+  known: unknown;
+  /** Notes the value that answered the call now, when it is a value the cache holds. */
+  remember(value: unknown): void;
 }
 
 /** Object keys sorted, so inputs that differ only in key order share one key. */
@@ -47,7 +57,7 @@ const MAX_CALL_KEY = 1_024;
  * envelope is gone, and with it anything else the request carried); undefined for inputs too large
  * to be worth remembering.
  */
-export function callKey(viewer: string, path: string, input: unknown): string | undefined {
+function callKey(viewer: string, path: string, input: unknown): string | undefined {
   const key = `${viewer}\u0000${path}\u0000${input === undefined ? '' : JSON.stringify(input, sortedKeys)}`;
   return key.length <= MAX_CALL_KEY ? key : undefined;
 }
@@ -143,13 +153,28 @@ export class ReadCache {
    * while this cache still holds it. The same viewer repeating the same call then skips the
    * procedure's machinery: its answer would be that value again.
    */
-  recall(call: string): unknown {
+  private recall(call: string): unknown {
     const value = this.calls.get(call)?.deref();
     return value !== undefined && this.holds(value) ? value : undefined;
   }
 
+  /**
+   * A viewer's call to a procedure with an input as parsed from the request: the value that answered
+   * it while still held, and how to remember the next one. Both adapters' read paths take it.
+   */
+  call(viewer: string, path: string, input: unknown): HeldCall {
+    const key = callKey(viewer, path, input);
+    return {
+      key,
+      known: key === undefined ? undefined : this.recall(key),
+      remember: (value) => {
+        if (key !== undefined) this.remember(key, value);
+      },
+    };
+  }
+
   /** Notes that `value` answered `call`, when it is a value this cache holds. */
-  remember(call: string, value: unknown): void {
+  private remember(call: string, value: unknown): void {
     if (this.holds(value)) this.calls.set(call, new WeakRef(value as object), 64);
   }
 

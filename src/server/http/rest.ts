@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { createContext, type Context } from '../context.ts';
 import { createCaller, type Caller } from '../router.ts';
 import { domainError, retryAfterOf, toHttpError, type ErrorBody } from './errors.ts';
-import { callKey, encodeOnce, isShared, toJson, viewerKey } from './read-cache.ts';
+import { encodeOnce, isShared, toJson, viewerKey } from './read-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -34,19 +34,17 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
  */
 function recallingCaller(ctx: Context): Caller {
   const caller = createCaller(ctx);
-  const readCache = ctx.readCache;
-  const viewer = `${viewerKey(ctx.user)}${ctx.viaToken ? ':token' : ''}`;
+  const viewer = viewerKey(ctx.user, ctx.viaToken);
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
       // Not a promise: `then` is no procedure, so awaiting a router level does not call one.
       get: (_target, name) => (typeof name === 'string' && name !== 'then' ? at([...path, name]) : undefined),
       apply: async (_target, _this, args: unknown[]) => {
-        const key = callKey(viewer, path.join('.'), args[0]);
-        const known = key === undefined ? undefined : readCache.recall(key);
-        if (known !== undefined) return known;
+        const call = ctx.readCache.call(viewer, path.join('.'), args[0]);
+        if (call.known !== undefined) return call.known;
         const procedure = path.reduce<unknown>((node, name) => (node as Record<string, unknown>)[name], caller) as (input: unknown) => Promise<unknown>;
         const data = await procedure(args[0]);
-        if (key !== undefined) readCache.remember(key, data);
+        call.remember(data);
         return data;
       },
     });

@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { createContext } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { errorShapeOf } from '../trpc.ts';
-import { callKey, encodeOnce, isShared, viewerKey } from './read-cache.ts';
+import { encodeOnce, isShared, viewerKey } from './read-cache.ts';
 
 /** Calls one tRPC request may carry; tRPC's own handler is given the same bound. */
 export const MAX_BATCH_CALLS = 10;
@@ -76,7 +76,7 @@ function queryCalls(req: FastifyRequest): { calls: QueryCall[]; batch: boolean }
  * superjson's envelope, errors formatted by the same `errorShapeOf` as tRPC's handler, 207 for a
  * batch whose calls differ in status. A cached value's text is encoded once, and a viewer who
  * repeats a call while its value is held gets that value without running the procedure again
- * (see ReadCache.recall: keyed by viewer, procedure and parsed input, never by the raw URL).
+ * (see ReadCache.call: keyed by viewer, procedure and parsed input, never by the raw URL).
  * Requests this path does not take (POST, streaming, malformed input, too many calls) go on to
  * tRPC's handler untouched.
  */
@@ -93,23 +93,22 @@ export async function answerQueries(req: FastifyRequest, reply: FastifyReply): P
   }
   const statuses = new Set<number>();
   const readCache = req.server.readCache;
-  const viewer = viewerKey(ctx.user);
+  const viewer = viewerKey(ctx.user, ctx.viaToken);
   // The calls' keys while every answer is a held value; then the batch's joined answer is held too.
   const keys: string[] = [];
   let allHeld = true;
   const items = await Promise.all(
     request.calls.map(({ path, input }, batchIndex) => {
-      const key = callKey(viewer, path, input);
-      if (key === undefined) allHeld = false;
-      else keys.push(key);
-      const known = key === undefined ? undefined : readCache.recall(key);
-      if (known !== undefined) {
+      const call = readCache.call(viewer, path, input);
+      if (call.key === undefined) allHeld = false;
+      else keys.push(call.key);
+      if (call.known !== undefined) {
         statuses.add(200);
-        return encodeOnce(known, resultItem);
+        return encodeOnce(call.known, resultItem);
       }
       return callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex }).then(
         (data: unknown) => {
-          if (key !== undefined) readCache.remember(key, data);
+          call.remember(data);
           if (!isShared(data)) allHeld = false;
           statuses.add(200);
           return encodeOnce(data, resultItem);
