@@ -197,7 +197,7 @@ const runImports = () => runBenchScript('bench/imports.ts');
 
 if (only === 'reads') {
   console.log(`API load: ${duration} s per scenario, 50 connections`);
-  const reads = await runApiBench(scenarios, { duration, databaseUrl: process.env.BENCH_DATABASE_URL, prepare: topUpCenters });
+  const reads = await runApiBench(scenarios, { duration, databaseUrl: process.env.BENCH_DATABASE_URL, prepare: topUpCenters, attack: true });
   console.log(formatApiBench(reads));
   printGoals(readGoals(reads.scenarios));
   process.exit(0);
