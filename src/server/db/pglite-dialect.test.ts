@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql, type ColumnType, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from './index.ts';
-import { GENERIC_PLAN, parameterText, PgliteDialect } from './pglite-dialect.ts';
+import { GENERIC_PLAN, parameterText, PgliteDialect, TURN_BUDGET_MS } from './pglite-dialect.ts';
 
 interface Tables {
   parts: {
@@ -143,6 +143,23 @@ describe('the PGlite dialect', () => {
     // A marked statement that fails leaves the setting as it was.
     await expect(sql`${sql.raw(GENERIC_PLAN)} SELECT 1 / ${0}::int AS x`.execute(db)).rejects.toMatchObject({ code: '22012' });
     expect(await mode()).toBe('force_custom_plan');
+  });
+
+  it('runs statements for at most its budget in one turn of the event loop', async () => {
+    // Statements of 3 ms: a timer due now fires after the first few, whether the statements were
+    // asked for all at once or one after another, and every statement still runs, in order.
+    const slow = (i: number) => sql<{ i: number }>`SELECT ${i}::int AS i, pg_sleep(0.003)`.execute(db);
+    const done: number[] = [];
+    const doneWhenTimerFires = () => new Promise<number>((resolve) => setTimeout(() => resolve(done.length), 0));
+    const [atOnce] = await Promise.all([doneWhenTimerFires(), ...Array.from({ length: 30 }, (_, i) => slow(i).then(() => done.push(i)))]);
+    expect(done).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    done.length = 0;
+    const oneByOne = doneWhenTimerFires();
+    for (let i = 0; i < 30; i++) await slow(i).then(() => done.push(i));
+    for (const count of [atOnce, await oneByOne]) {
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(Math.ceil(TURN_BUDGET_MS / 3) + 1);
+    }
   });
 
   it('takes its turn with other users of the client', async () => {

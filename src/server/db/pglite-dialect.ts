@@ -223,11 +223,18 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Statements run on this thread for at most this long (at least one) a turn of the event loop; later
+ * callers wait for the next turn, so that sockets are read and connections accepted between (decision 184). */
+export const TURN_BUDGET_MS = 10;
+
 /** One connection, handed to one caller at a time: a transaction holds it until it ends. */
 class PgliteDriver implements Driver {
   readonly #connection: PgliteConnection;
   #busy = false;
   readonly #waiting: ((connection: PgliteConnection) => void)[] = [];
+  /** When the first statement of this turn of the event loop started; undefined before it. */
+  #turnStart: number | undefined;
 
   constructor(
     private readonly client: PGlite,
@@ -239,7 +246,7 @@ class PgliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.#busy) {
+    if (!this.#busy && this.#waiting.length === 0 && this.#inBudget()) {
       this.#busy = true;
       return this.#connection;
     }
@@ -247,9 +254,30 @@ class PgliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const next = this.#waiting.shift();
-    if (next) next(this.#connection);
-    else this.#busy = false;
+    this.#busy = false;
+    this.#handOver();
+  }
+
+  /** The first waiting caller gets the connection while it is free and this turn has budget left. */
+  #handOver(): void {
+    if (this.#busy || this.#waiting.length === 0 || !this.#inBudget()) return;
+    this.#busy = true;
+    this.#waiting.shift()?.(this.#connection);
+  }
+
+  /** True while this turn's statements have run for less than the budget; the first starts the clock. */
+  #inBudget(): boolean {
+    const now = performance.now();
+    if (this.#turnStart === undefined) {
+      this.#turnStart = now;
+      // Immediates run after the turn's I/O: the waiting callers go on from there, in a new turn.
+      setImmediate(() => {
+        this.#turnStart = undefined;
+        this.#handOver();
+      });
+      return true;
+    }
+    return now - this.#turnStart < TURN_BUDGET_MS;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
