@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql, type ColumnType, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from './index.ts';
-import { GENERIC_PLAN, parameterText, PgliteDialect, TURN_BUDGET_MS } from './pglite-dialect.ts';
+import { GENERIC_PLAN, parameterText, PgliteDialect } from './pglite-dialect.ts';
+import { TURN_BUDGET_MS } from './pglite-driver.ts';
 
 interface Tables {
   parts: {

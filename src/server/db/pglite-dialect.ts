@@ -9,8 +9,8 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
-  type TransactionSettings,
 } from 'kysely';
+import { PgliteDriver } from './pglite-driver.ts';
 
 /**
  * Kysely on embedded PGlite, one call into the database per statement, and reads and writes kept
@@ -34,7 +34,7 @@ export class PgliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.client, this.limits);
+    return new PgliteDriver(this.client, new PgliteConnection(this.client, this.limits));
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -220,81 +220,5 @@ class PgliteConnection implements DatabaseConnection {
     if (!Number.isInteger(chunkSize) || chunkSize <= 0) throw new Error('chunkSize must be a positive integer');
     const { rows } = await this.executeQuery<R>(compiledQuery);
     for (let start = 0; start < rows.length; start += chunkSize) yield { rows: rows.slice(start, start + chunkSize) };
-  }
-}
-
-/**
- * Statements run on this thread for at most this long (at least one) a turn of the event loop; later
- * callers wait for the next turn, so that sockets are read and connections accepted between (decision 184). */
-export const TURN_BUDGET_MS = 10;
-
-/** One connection, handed to one caller at a time: a transaction holds it until it ends. */
-class PgliteDriver implements Driver {
-  readonly #connection: PgliteConnection;
-  #busy = false;
-  readonly #waiting: ((connection: PgliteConnection) => void)[] = [];
-  /** When the first statement of this turn of the event loop started; undefined before it. */
-  #turnStart: number | undefined;
-
-  constructor(
-    private readonly client: PGlite,
-    limits: StatementLimits,
-  ) {
-    this.#connection = new PgliteConnection(client, limits);
-  }
-
-  async init(): Promise<void> {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.#busy && this.#waiting.length === 0 && this.#inBudget()) {
-      this.#busy = true;
-      return this.#connection;
-    }
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-
-  async releaseConnection(): Promise<void> {
-    this.#busy = false;
-    this.#handOver();
-  }
-
-  /** The first waiting caller gets the connection while it is free and this turn has budget left. */
-  #handOver(): void {
-    if (this.#busy || this.#waiting.length === 0 || !this.#inBudget()) return;
-    this.#busy = true;
-    this.#waiting.shift()?.(this.#connection);
-  }
-
-  /** True while this turn's statements have run for less than the budget; the first starts the clock. */
-  #inBudget(): boolean {
-    const now = performance.now();
-    if (this.#turnStart === undefined) {
-      this.#turnStart = now;
-      // Immediates run after the turn's I/O: the waiting callers go on from there, in a new turn.
-      setImmediate(() => {
-        this.#turnStart = undefined;
-        this.#handOver();
-      });
-      return true;
-    }
-    return now - this.#turnStart < TURN_BUDGET_MS;
-  }
-
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const isolation = settings.isolationLevel ? ` ISOLATION LEVEL ${settings.isolationLevel.toUpperCase()}` : '';
-    const access = settings.accessMode ? ` ${settings.accessMode.toUpperCase()}` : '';
-    await connection.executeQuery(CompiledQuery.raw(`START TRANSACTION${isolation}${access}`));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('COMMIT'));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
-  }
-
-  async destroy(): Promise<void> {
-    await this.client.close();
   }
 }
