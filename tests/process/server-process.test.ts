@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -325,5 +325,21 @@ describe('stopping the server process', () => {
     expect(await exited).toBe(0);
     // New connections are refused once it is stopping.
     await expect(fetch(`${server.url}/api/auth/user`)).rejects.toThrow();
+  });
+
+  it('stopped while it builds the VIN decoder\'s cache, leaves nothing writing into its data folder', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vintech-data-'));
+    const vpic = path.join(dir, 'vpic');
+    const building = () => (existsSync(vpic) ? readdirSync(vpic).filter((name) => name.endsWith('.tmp')) : []);
+    try {
+      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' });
+      // The decoder's cache is built in a child process begun once the server is ready.
+      await expect.poll(building, { timeout: 30_000, interval: 20 }).toHaveLength(1);
+      expect(await stop(server.child)).toBe(0);
+      // The build stopped with the server and took its half-written file with it.
+      expect(building()).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

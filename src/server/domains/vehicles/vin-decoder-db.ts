@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -168,6 +169,21 @@ const UNPACK_SCRIPT = `
   }
 `;
 
+/** Unpacking children still running, with the file each writes. */
+const unpacking = new Map<ChildProcess, string>();
+
+/**
+ * A server stopped while it builds the cache (a SIGTERM soon after start) must not leave the child
+ * writing into the data folder after it: the child is killed and its half-written file removed as
+ * the process exits. A build killed with its server is begun again by the next start.
+ */
+function stopUnpackingAtExit(): void {
+  for (const [child, file] of unpacking) {
+    child.kill('SIGKILL');
+    for (const path of [file, `${file}-journal`]) rmSync(path, { force: true });
+  }
+}
+
 /**
  * Unpacking and indexing take some 40 MB of native memory (zlib, SQLite) that a process keeps after
  * it is done; a short-lived child process does both, so the server never carries that memory.
@@ -176,12 +192,20 @@ async function unpackInChildProcess(source: SourceInfo, file: string): Promise<v
   const sqlite = import.meta.resolve('better-sqlite3');
   const args = ['--input-type=module', '-e', UNPACK_SCRIPT, sqlite, source.gzPath, file, BUILD_SQL, source.stamp];
   let output = '';
-  const code = await new Promise<number | null>((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', resolvePromise);
-  });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  unpacking.set(child, file);
+  if (unpacking.size === 1) process.once('exit', stopUnpackingAtExit);
+  let code: number | null;
+  try {
+    code = await new Promise<number | null>((resolvePromise, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', resolvePromise);
+    });
+  } finally {
+    unpacking.delete(child);
+    if (unpacking.size === 0) process.off('exit', stopUnpackingAtExit);
+  }
   if (code !== 0) throw new Error(`unpacking failed (exit code ${code}): ${output.trim().slice(0, 2000)}`);
 }
 
