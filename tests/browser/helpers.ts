@@ -273,11 +273,14 @@ export async function chooseOption(
   const input = scope.getByRole('textbox', { name: label, exact }).or(scope.getByRole('combobox', { name: label, exact })).first();
   const choice = page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option });
   // A list that closed again as it opened (the previous select's list handing focus back while it
-  // closes, on a busy machine) is opened again; an open one is not clicked shut.
+  // closes, on a busy machine) is opened again; an open one is not clicked shut. A click on an
+  // option that was leaving changes nothing: the field must read the choice before the test goes on.
   await vi.waitFor(
     async () => {
       if (!(await choice.isVisible())) await input.click();
       await choice.click({ timeout: 3_000 });
+      const value = await input.inputValue();
+      if (typeof option === 'string' ? value !== option : !option.test(value)) throw new Error(`${label} reads "${value}"`);
     },
     { timeout: 30_000, interval: 100 },
   );
