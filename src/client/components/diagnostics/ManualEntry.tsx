@@ -7,6 +7,7 @@ import { isDtc, normaliseDtc } from '../../../shared/obd/codes.ts';
 import { CodesCard } from './ObdCodes.tsx';
 import { SaveSession } from './SaveSession.tsx';
 import type { ScanDraft } from './session-draft.ts';
+import { TroubleCodeInput } from './TroubleCodeInput.tsx';
 import { useVinVehicle, vehicleLabel } from './session-targets.ts';
 import { useSessionSaver } from './use-session-saver.ts';
 
@@ -18,7 +19,6 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
  * that cannot talk to an adapter: the same explained list as a scan, and saved the same way as a
  * typed ('manual') session. A VIN, when known, ties it to the vehicle and to the shop's customers.
  */
-import { TroubleCodeInput } from './TroubleCodeInput.tsx';
 export function ManualEntry({ onExplain, onDraft, onSaved }: { onExplain: (code: string) => void; onDraft: (draft: ScanDraft | null) => void; onSaved: (session: DiagnosticSession) => void }) {
   const [typed, setTyped] = useState('');
   const [status, setStatus] = useState<CodeStatus>('stored');
