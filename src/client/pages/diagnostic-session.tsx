@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from 'wouter';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { useParams } from 'wouter';
 import { sessionIdSchema } from '../../shared/diagnostics.ts';
 import { SessionNotes } from '../components/diagnostics/SessionNotes.tsx';
 import { SessionReport } from '../components/diagnostics/SessionReport.tsx';
 import { sessionCsvPath } from '../components/diagnostics/SessionReports.tsx';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
@@ -18,19 +18,7 @@ export default function DiagnosticSessionPage() {
   const back = role === 'tech' ? { href: '/diagnostics', label: 'Back to Diagnostic Tools' } : { href: '/garage', label: 'Back to My Garage' };
   return (
     <Stack gap="lg" className="print-page">
-      <Group justify="space-between" gap="xs" data-no-print>
-        <Button component={Link} href={back.href} variant="subtle" leftSection={<IconArrowLeft size={16} />} px="xs">
-          {back.label}
-        </Button>
-        <Group gap="xs">
-          <Button component="a" href={sessionCsvPath(id)} download variant="default" leftSection={<IconDownload size={16} />} disabled={!session.data}>
-            Download CSV
-          </Button>
-          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!session.data}>
-            Print
-          </Button>
-        </Group>
-      </Group>
+      <PrintToolbar back={back} download={{ href: sessionCsvPath(id), label: 'Download CSV' }} ready={Boolean(session.data)} />
       {!valid || session.error?.data?.code === 'NOT_FOUND' ? (
         <Alert color="yellow" title="Diagnostic session not found">
           It may belong to another shop or vehicle, or the link is incomplete.

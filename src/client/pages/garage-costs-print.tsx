@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'wouter';
+import { Alert, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useSearchParams } from 'wouter';
 import { COST_CATEGORIES, COST_CATEGORY_LABELS } from '../../shared/costs.ts';
 import { CategoryTable } from '../components/fuel/CostsTab.tsx';
+import { VehiclePrintTitle } from '../components/garage/VehiclePrintTitle.tsx';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { TableHead, type Column } from '../components/TableHead.tsx';
-import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useUnits } from '../lib/units.ts';
@@ -21,24 +21,8 @@ export default function GarageCostsPrintPage() {
 
   return (
     <Stack gap="lg" className="print-page">
-      <Group justify="space-between" data-no-print>
-        <Button component={Link} href={`/garage/costs?vehicle=${vehicleId}&tab=costs`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-          Back to Fuel and Costs
-        </Button>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!overview.data}>
-          Print
-        </Button>
-      </Group>
-      <div>
-        <Title order={1}>Cost Summary</Title>
-        <Text c="dimmed">
-          {entry ? `${entry.vehicle.year} ${entry.vehicle.make} ${entry.vehicle.model} “${entry.nickname}” · odometer ${f.distance(entry.odometer)}` : 'Vehicle'}
-          {entry?.vehicle.vin ? ` · VIN ${entry.vehicle.vin}` : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {appName} · printed {new Date().toLocaleDateString(f.units.locale, { dateStyle: 'long' })}
-        </Text>
-      </div>
+      <PrintToolbar back={{ href: `/garage/costs?vehicle=${vehicleId}&tab=costs`, label: 'Back to Fuel and Costs' }} ready={Boolean(overview.data)} />
+      <VehiclePrintTitle title="Cost Summary" vehicle={entry?.vehicle} garage={entry} />
       {vehicleId === '' ? (
         <Alert color="yellow">Choose a vehicle on the Fuel and Costs page first.</Alert>
       ) : overview.isPending ? (

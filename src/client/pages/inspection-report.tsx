@@ -1,10 +1,9 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'wouter';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { useParams } from 'wouter';
 import { inspectionIdSchema } from '../../shared/inspections.ts';
 import { pdfPath, signedInPhotoUrl } from '../components/inspections/helpers.ts';
 import { InspectionReport } from '../components/inspections/InspectionReport.tsx';
-import { ReportToolbar } from '../components/inspections/ReportToolbar.tsx';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
 /** An inspection laid out for paper: the shell and the buttons are not printed. */
@@ -12,14 +11,9 @@ export default function InspectionReportPage() {
   const { id } = useParams<{ id: string }>();
   const valid = inspectionIdSchema.safeParse(id).success;
   const inspection = trpc.inspections.get.useQuery({ id }, { enabled: valid });
-  const back = (
-    <Button component={Link} href={`/inspections/${id}`} variant="subtle" leftSection={<IconArrowLeft size={16} />} px="xs">
-      Back to the inspection
-    </Button>
-  );
   return (
     <Stack gap="lg" className="print-page">
-      <ReportToolbar back={back} pdfHref={pdfPath(id)} ready={Boolean(inspection.data)} />
+      <PrintToolbar back={{ href: `/inspections/${id}`, label: 'Back to the inspection' }} download={{ href: pdfPath(id), label: 'Download PDF' }} ready={Boolean(inspection.data)} />
       {!valid || inspection.error?.data?.code === 'NOT_FOUND' ? (
         <Alert color="yellow" title="Inspection not found">
           It may have been removed, or it is not shared with you.

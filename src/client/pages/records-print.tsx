@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'wouter';
+import { Alert, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useSearchParams } from 'wouter';
 import { recordDay } from '../components/garage/UrgencyBadge.tsx';
+import { VehiclePrintTitle } from '../components/garage/VehiclePrintTitle.tsx';
 import { byLine } from '../components/garage/by-line.ts';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { TableHead } from '../components/TableHead.tsx';
-import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useUnits } from '../lib/units.ts';
@@ -26,25 +26,8 @@ export default function RecordsPrintPage() {
 
   return (
     <Stack gap="lg" className="print-page">
-      <Group justify="space-between" data-no-print>
-        <Button component={Link} href="/records" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-          Back to Service Records
-        </Button>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!records.data}>
-          Print
-        </Button>
-      </Group>
-      <div>
-        <Title order={1}>Service History</Title>
-        <Text c="dimmed">
-          {vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Vehicle'}
-          {entry ? ` “${entry.nickname}” · odometer ${f.distance(entry.odometer)}` : ''}
-          {vehicle?.vin ? ` · VIN ${vehicle.vin}` : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {appName} · printed {new Date().toLocaleDateString(f.units.locale, { dateStyle: 'long' })}
-        </Text>
-      </div>
+      <PrintToolbar back={{ href: '/records', label: 'Back to Service Records' }} ready={Boolean(records.data)} />
+      <VehiclePrintTitle title="Service History" vehicle={vehicle} garage={entry} />
       {vehicleId === '' ? (
         <Alert color="yellow">Choose a vehicle on the Service Records page first.</Alert>
       ) : records.isPending ? (

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from 'wouter';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { useParams } from 'wouter';
 import { repairOrderIdSchema } from '../../shared/repair-orders.ts';
 import { orderPath } from '../components/repair-orders/format.ts';
 import { OrderDocument } from '../components/repair-orders/OrderDocument.tsx';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
 /** A repair order laid out for paper (an estimate, or an invoice once invoiced): the shell and buttons are not printed. */
@@ -13,14 +13,7 @@ export default function RepairOrderPrintPage() {
   const order = trpc.repairOrders.get.useQuery({ id }, { enabled: valid });
   return (
     <Stack gap="lg" className="print-page">
-      <Group justify="space-between" gap="xs" data-no-print>
-        <Button component={Link} href={orderPath(id)} variant="subtle" leftSection={<IconArrowLeft size={16} />} px="xs">
-          Back to the order
-        </Button>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!order.data}>
-          Print
-        </Button>
-      </Group>
+      <PrintToolbar back={{ href: orderPath(id), label: 'Back to the order' }} ready={Boolean(order.data)} />
       {!valid || order.error?.data?.code === 'NOT_FOUND' ? (
         <Alert color="yellow" title="Repair order not found">
           It may have been cancelled, or it is not yours to see.

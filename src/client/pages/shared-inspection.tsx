@@ -4,7 +4,7 @@ import { shareTokenSchema } from '../../shared/inspections.ts';
 import { Brand } from '../components/shell/Brand.tsx';
 import { sharedPdfPath, sharedPhotoUrl } from '../components/inspections/helpers.ts';
 import { InspectionReport } from '../components/inspections/InspectionReport.tsx';
-import { ReportToolbar } from '../components/inspections/ReportToolbar.tsx';
+import { PrintToolbar } from '../components/PrintToolbar.tsx';
 import { appName } from '../lib/app-name.ts';
 import { errorMessage, trpc } from '../lib/trpc.ts';
 
@@ -40,7 +40,7 @@ export default function SharedInspectionPage() {
           </Stack>
         ) : (
           <>
-            <ReportToolbar pdfHref={sharedPdfPath(token)} ready />
+            <PrintToolbar download={{ href: sharedPdfPath(token), label: 'Download PDF' }} ready />
             <InspectionReport inspection={report.data} photoUrl={sharedPhotoUrl(token)} />
           </>
         )}
