@@ -22,18 +22,6 @@ export async function ownGarageVehicle(db: Executor, userId: string, vehicleId: 
   return { id: row.id, odometer: row.odometer, replacements: corrections.map((c) => ({ day: c.day, miles: c.from_mileage - c.to_mileage })) };
 }
 
-/** Raises the garage odometer to a new reading on the current odometer; never lowers it. */
-export async function raiseOdometer(db: Executor, userId: string, vehicleId: string, day: string, mileage: number): Promise<void> {
-  await db
-    .updateTable('garage_vehicles')
-    .set({ odometer: mileage, odometer_updated_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('vehicle_id', '=', vehicleId)
-    .where('odometer', '<', mileage)
-    .where((eb) => eb.or([eb('odometer_replaced_at', 'is', null), eb(sql`(odometer_replaced_at AT TIME ZONE 'UTC')::date`, '<=', sql`${day}::date`)]))
-    .execute();
-}
-
 // ---- Fuel entries -------------------------------------------------------------------------------
 
 export interface FuelRow extends EconomyInput {

@@ -5,6 +5,7 @@ import type { CreateFuelEntryValues, FuelEntry, FuelKind, FuelPage, QuantityUnit
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { garageVehicleAccess, historyRowAccess, type GarageNeed } from '../../lib/garage-access.ts';
+import { raiseOdometer } from '../../lib/garage-odometer.ts';
 import {
   deleteFuelEntry,
   expenseAmounts,
@@ -13,7 +14,6 @@ import {
   fuelLog,
   insertFuelEntry,
   ownGarageVehicle,
-  raiseOdometer,
   recordReadings,
   updateFuelEntry,
   type FuelRow,
@@ -103,7 +103,7 @@ export async function createFuelEntry(db: Database, userId: string, values: Crea
       missedBefore: values.missedBefore,
       station: values.station,
     });
-    await raiseOdometer(trx, vehicle.ownerId, values.vehicleId, values.date, values.odometer);
+    await raiseOdometer(trx, vehicle.ownerId, values.vehicleId, values.odometer, values.date);
     return answer(trx, vehicle.ownerId, values.vehicleId, id, vehicle.replacements);
   });
 }
@@ -144,7 +144,7 @@ export async function changeFuelEntry(db: Database, userId: string, id: string, 
       station: patch.station === undefined ? existing.station : patch.station,
     };
     await updateFuelEntry(trx, ownerId, id, values);
-    if (patch.odometer !== undefined) await raiseOdometer(trx, ownerId, existing.vehicleId, values.date, values.odometer);
+    if (patch.odometer !== undefined) await raiseOdometer(trx, ownerId, existing.vehicleId, values.odometer, values.date);
     const vehicle = await requireVehicle(trx, userId, existing.vehicleId, 'edit');
     return answer(trx, ownerId, existing.vehicleId, id, vehicle.replacements);
   });

@@ -30,7 +30,9 @@ async function highestMileages(db: Executor, ids: string[]): Promise<Map<string,
       g.odometer,
       coalesce((SELECT max(r.mileage_value) FROM service_records r
                 WHERE r.user_id = g.user_id AND r.vehicle_id = g.vehicle_id AND r.status = 'completed'
-                  AND r.mileage_value IS NOT NULL AND r.created_at > c.since), 0),
+                  AND r.mileage_value IS NOT NULL AND r.created_at > c.since
+                  -- A service dated before a replaced odometer was read on the old one, as a fill below.
+                  AND (g.odometer_replaced_at IS NULL OR (r.date AT TIME ZONE 'UTC')::date >= (g.odometer_replaced_at AT TIME ZONE 'UTC')::date)), 0),
       coalesce((SELECT max(f.odometer) FROM fuel_entries f
                 WHERE f.user_id = g.user_id AND f.vehicle_id = g.vehicle_id AND f.created_at > c.since
                   -- A fill dated before a replaced odometer was read on the old one.

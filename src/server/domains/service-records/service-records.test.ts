@@ -40,6 +40,24 @@ describeEachDatabase('service records', (getDb) => {
     expect(await fx.odometerOf(entry.id)).toBe(20_000);
   });
 
+  it('leaves a replaced odometer as it is for a record dated before the replacement, which was read on the old one', async () => {
+    const { caller, entry } = await fx.ownerWith(fx.crv.vehicle, 152_000);
+    await caller.garage.update({ id: entry.id, odometer: 100, odometerCorrection: 'replaced' });
+    const today = todayIn('UTC');
+    // An invoice from before the new odometer, entered now: neither the odometer nor the highest reading moves.
+    const old = await caller.garage.records.create({ vehicleId: fx.crv.vehicle.id, serviceType: 'Timing belt', date: shiftDay(today, -40), mileage: 150_500 });
+    expect(await fx.odometerOf(entry.id)).toBe(100);
+    await caller.garage.records.update({ id: old.id, mileage: 151_000 });
+    expect(await fx.odometerOf(entry.id)).toBe(100);
+    const listed = () => caller.garage.list().then((list) => list.find((g) => g.id === entry.id));
+    expect(await listed()).toMatchObject({ odometer: 100, highestMileage: 100 });
+    // A reading on the new odometer raises it, and moving it before the replacement no longer counts.
+    const fresh = await caller.garage.records.create({ vehicleId: fx.crv.vehicle.id, serviceType: 'Oil change', date: today, mileage: 400 });
+    expect(await listed()).toMatchObject({ odometer: 400, highestMileage: 400 });
+    await caller.garage.records.update({ id: fresh.id, date: shiftDay(today, -40), mileage: 900 });
+    expect(await listed()).toMatchObject({ odometer: 400, highestMileage: 400 });
+  });
+
   // -- Records list ------------------------------------------------------------------------
 
   it('filters records by search, status, days in a time zone and component, and pages with a total', async () => {

@@ -41,7 +41,7 @@ export async function createRecord(db: Database, user: User, values: CreateServi
       throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
     }
     const id = await insertRecord(trx, author, values);
-    if (values.status === 'completed' && values.mileage !== null && author.userId) await raiseOdometer(trx, author.userId, values.vehicleId, values.mileage);
+    if (values.status === 'completed' && values.mileage !== null && author.userId) await raiseOdometer(trx, author.userId, values.vehicleId, values.mileage, values.date);
     const record = await findRecord(trx, user.id, id);
     if (!record) throw recordNotFound();
     if (author.serviceCenterId) {
@@ -104,7 +104,7 @@ export async function changeRecord(
     // Only a new reading moves the odometer: an owner's later correction downwards stays.
     const newReading = patch.mileage !== undefined || (patch.status === 'completed' && existing.status !== 'completed');
     if (newReading && status === 'completed' && mileage !== null && existing.userId) {
-      await raiseOdometer(trx, existing.userId, existing.vehicleId, mileage);
+      await raiseOdometer(trx, existing.userId, existing.vehicleId, mileage, day);
     }
     const record = await findRecord(trx, user.id, id);
     if (!record) throw recordNotFound();
