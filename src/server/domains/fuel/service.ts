@@ -103,7 +103,7 @@ export async function createFuelEntry(db: Database, userId: string, values: Crea
       missedBefore: values.missedBefore,
       station: values.station,
     });
-    await raiseOdometer(trx, vehicle.ownerId, values.vehicleId, values.odometer, values.date);
+    await raiseOdometer(trx, vehicle.ownerId, values.vehicleId, [{ mileage: values.odometer, day: values.date }]);
     return answer(trx, vehicle.ownerId, values.vehicleId, id, vehicle.replacements);
   });
 }
@@ -144,7 +144,7 @@ export async function changeFuelEntry(db: Database, userId: string, id: string, 
       station: patch.station === undefined ? existing.station : patch.station,
     };
     await updateFuelEntry(trx, ownerId, id, values);
-    if (patch.odometer !== undefined) await raiseOdometer(trx, ownerId, existing.vehicleId, values.odometer, values.date);
+    if (patch.odometer !== undefined) await raiseOdometer(trx, ownerId, existing.vehicleId, [{ mileage: values.odometer, day: values.date }]);
     const vehicle = await requireVehicle(trx, userId, existing.vehicleId, 'edit');
     return answer(trx, ownerId, existing.vehicleId, id, vehicle.replacements);
   });

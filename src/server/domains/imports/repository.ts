@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
 import type { FuelRow, ImportedRow, ServiceRow } from './convert.ts';
 
@@ -81,26 +80,4 @@ export async function insertImported(db: Executor, userId: string, vehicleId: st
     added += inserted.length;
   }
   return added;
-}
-
-/**
- * Raises the garage odometer to the highest imported reading on the current odometer (as a typed
- * fill-up or completed record does); never lowers it.
- */
-export async function raiseOdometer(db: Executor, userId: string, vehicleId: string, readings: { day: string; mileage: number }[]): Promise<void> {
-  if (readings.length === 0) return;
-  await db
-    .updateTable('garage_vehicles as g')
-    .set({
-      odometer: sql<number>`(SELECT max(r.mileage) FROM jsonb_to_recordset(${JSON.stringify(readings)}::jsonb) AS r(day date, mileage integer)
-        WHERE g.odometer_replaced_at IS NULL OR (g.odometer_replaced_at AT TIME ZONE 'UTC')::date <= r.day)`,
-      odometer_updated_at: sql<Date>`now()`,
-    })
-    .where('g.user_id', '=', userId)
-    .where('g.vehicle_id', '=', vehicleId)
-    .where(
-      sql<boolean>`g.odometer < (SELECT max(r.mileage) FROM jsonb_to_recordset(${JSON.stringify(readings)}::jsonb) AS r(day date, mileage integer)
-        WHERE g.odometer_replaced_at IS NULL OR (g.odometer_replaced_at AT TIME ZONE 'UTC')::date <= r.day)`,
-    )
-    .execute();
 }

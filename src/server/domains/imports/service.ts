@@ -2,9 +2,10 @@ import { IMPORT_LIMITS, type ImportPreview, type ImportRequestValues, type Impor
 import type { Database, Executor } from '../../db/index.ts';
 import { domainError } from '../../http/errors.ts';
 import { garageVehicleAccess } from '../../lib/garage-access.ts';
+import { raiseOdometer } from '../../lib/garage-odometer.ts';
 import { readCsv } from '../../lib/csv-read.ts';
 import { convertRows, detectUnits, resolveMapping, type Conversion, type ImportedRow } from './convert.ts';
-import { countExisting, insertImported, raiseOdometer } from './repository.ts';
+import { countExisting, insertImported } from './repository.ts';
 
 interface Prepared {
   headers: string[];

@@ -52,7 +52,7 @@ export async function writeHistory(db: Executor, order: OrderRow, lines: readonl
       .executeTakeFirstOrThrow();
     await db.updateTable('repair_order_lines').set({ service_record_id: record.id }).where('id', '=', labor.id).execute();
   }
-  if (order.customer_user_id && order.mileage !== null) await raiseOdometer(db, order.customer_user_id, order.vehicle_id, order.mileage);
+  if (order.customer_user_id && order.mileage !== null) await raiseOdometer(db, order.customer_user_id, order.vehicle_id, [{ mileage: order.mileage }]);
   if (order.customer_vehicle_id && order.mileage !== null) {
     await db.updateTable('shop_customer_vehicles').set({ odometer: order.mileage }).where('id', '=', order.customer_vehicle_id).where((eb) => eb.or([eb('odometer', 'is', null), eb('odometer', '<', order.mileage)])).execute();
   }

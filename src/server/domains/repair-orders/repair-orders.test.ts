@@ -84,6 +84,8 @@ describeEachDatabase('repair orders: estimate to paid, stock and the owner\u2019
     const after = (await ownerCaller.garage.due({ vehicleId: s.vehicleId })).find((item) => item.service === 'Brake pads');
     expect(before?.lastServiceMileage ?? null).toBeNull();
     expect(after).toMatchObject({ lastServiceMileage: 41_200 });
+    // The owner's garage odometer (30,000) rises to the order's mileage.
+    expect((await ownerCaller.garage.list()).find((g) => g.vehicle.id === s.vehicleId)).toMatchObject({ odometer: 41_200 });
 
     // Invoice and two payments; more than the balance is refused.
     order = await s.tech.repairOrders.transition({ id: order.id, to: 'invoiced' });

@@ -4,10 +4,6 @@ import type { Executor } from '../../db/index.ts';
 import { containsPattern } from '../../lib/paging.ts';
 import { visibleTo } from './reach.ts';
 
-// ---- The garage entry a history belongs to (who may write it: lib/garage-access.ts) ------------
-
-export { raiseOdometer } from '../../lib/garage-odometer.ts';
-
 // ---- Service records ------------------------------------------------------------------------
 
 function recordsQuery(db: Executor) {

@@ -51,6 +51,12 @@ describeEachDatabase('service records', (getDb) => {
     expect(await fx.odometerOf(entry.id)).toBe(100);
     const listed = () => caller.garage.list().then((list) => list.find((g) => g.id === entry.id));
     expect(await listed()).toMatchObject({ odometer: 100, highestMileage: 100 });
+    // A fill-up from those days, typed or imported, is read the same way.
+    await caller.fuel.create({ vehicleId: fx.crv.vehicle.id, date: shiftDay(today, -41), odometer: 150_400, quantity: 10, unit: 'gal' });
+    const csv = `Date,Odometer,Gallons\n${shiftDay(today, -42)},150300,11\n`;
+    const imported = await caller.imports.run({ vehicleId: fx.crv.vehicle.id, kind: 'fuel', csv, mapping: { date: 'Date', odometer: 'Odometer', quantity: 'Gallons' }, timeZone: 'UTC' });
+    expect(imported).toMatchObject({ added: 1, invalid: 0 });
+    expect(await listed()).toMatchObject({ odometer: 100, highestMileage: 100 });
     // A reading on the new odometer raises it, and moving it before the replacement no longer counts.
     const fresh = await caller.garage.records.create({ vehicleId: fx.crv.vehicle.id, serviceType: 'Oil change', date: today, mileage: 400 });
     expect(await listed()).toMatchObject({ odometer: 400, highestMileage: 400 });

@@ -4,11 +4,12 @@ import type { CreateServiceRecordValues, ServiceRecord } from '../../../shared/s
 import type { Database, Executor } from '../../db/index.ts';
 import { auditable, recordAudit } from '../../lib/audit.ts';
 import { findGarageAccess, garageVehicleAccess, roleAllows } from '../../lib/garage-access.ts';
+import { raiseOdometer } from '../../lib/garage-odometer.ts';
 import { requireShopAccess, staffRole } from '../../lib/shop-access.ts';
 import { textCell, toCsv, type CsvCell, type CsvFile } from '../../http/csv.ts';
 import { domainError } from '../../http/errors.ts';
 import { componentBelongsTo, findVehicleById } from '../../lib/vehicles.ts';
-import { deleteRecord, findRecord, insertRecord, listRecords, raiseOdometer, updateRecord, type RecordFilters } from './repository.ts';
+import { deleteRecord, findRecord, insertRecord, listRecords, updateRecord, type RecordFilters } from './repository.ts';
 import { customerVehicleOfMyShops } from './reach.ts';
 import { shopCustomerVehicle } from '../../lib/vehicle-owner.ts';
 
@@ -41,7 +42,7 @@ export async function createRecord(db: Database, user: User, values: CreateServi
       throw domainError('BAD_REQUEST', 'The component does not belong to this vehicle');
     }
     const id = await insertRecord(trx, author, values);
-    if (values.status === 'completed' && values.mileage !== null && author.userId) await raiseOdometer(trx, author.userId, values.vehicleId, values.mileage, values.date);
+    if (values.status === 'completed' && values.mileage !== null && author.userId) await raiseOdometer(trx, author.userId, values.vehicleId, [{ mileage: values.mileage, day: values.date }]);
     const record = await findRecord(trx, user.id, id);
     if (!record) throw recordNotFound();
     if (author.serviceCenterId) {
@@ -104,7 +105,7 @@ export async function changeRecord(
     // Only a new reading moves the odometer: an owner's later correction downwards stays.
     const newReading = patch.mileage !== undefined || (patch.status === 'completed' && existing.status !== 'completed');
     if (newReading && status === 'completed' && mileage !== null && existing.userId) {
-      await raiseOdometer(trx, existing.userId, existing.vehicleId, mileage, day);
+      await raiseOdometer(trx, existing.userId, existing.vehicleId, [{ mileage, day }]);
     }
     const record = await findRecord(trx, user.id, id);
     if (!record) throw recordNotFound();
