@@ -3,7 +3,6 @@ import type { VehicleSelectionInput } from '../../../shared/vehicles.ts';
 import { objectBody, pathId, queryParam, restRoute } from '../../http/rest.ts';
 import { getVinDecoder } from './vin-decoder.ts';
 
-
 const TAG = 'Vehicles';
 
 /** The REST paths for vehicles (docs/vehicles.md#paths); each calls the procedure of the same name. */
