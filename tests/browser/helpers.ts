@@ -261,24 +261,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Picks an option of a Mantine Select by its label (the input reads as a textbox or a combobox,
- * depending on whether it is searchable); `scope` narrows where the label is looked for.
+ * depending on whether it is searchable); `scope` narrows where the label is looked for. With
+ * `confirm`, for a select whose value the page itself holds, the field must read the choice before
+ * the test goes on, and the option is chosen again otherwise: a click on an option whose list was
+ * leaving changes nothing. A select whose value comes back from a request (a choice saved at once)
+ * reads it only later, so it is not confirmed this way.
  */
 export async function chooseOption(
   page: Page,
   label: string,
   option: string | RegExp,
   scope: Pick<Page, 'getByRole'> = page,
+  { confirm = false }: { confirm?: boolean } = {},
 ): Promise<void> {
   const exact = typeof label === 'string';
   const input = scope.getByRole('textbox', { name: label, exact }).or(scope.getByRole('combobox', { name: label, exact })).first();
   const choice = page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option });
   // A list that closed again as it opened (the previous select's list handing focus back while it
-  // closes, on a busy machine) is opened again; an open one is not clicked shut. A click on an
-  // option that was leaving changes nothing: the field must read the choice before the test goes on.
+  // closes, on a busy machine) is opened again; an open one is not clicked shut.
   await vi.waitFor(
     async () => {
       if (!(await choice.isVisible())) await input.click();
       await choice.click({ timeout: 3_000 });
+      if (!confirm) return;
       const value = await input.inputValue();
       if (typeof option === 'string' ? value !== option : !option.test(value)) throw new Error(`${label} reads "${value}"`);
     },

@@ -193,7 +193,7 @@ describe('OBD Scanner against an ELM327 emulator at the Web Serial boundary (doc
     await entry.getByRole('button', { name: 'Add' }).click();
     await entry.getByText('A trouble code is a letter P, C, B or U followed by four characters, e.g. P0420').waitFor();
     await entry.getByRole('textbox', { name: 'Trouble code' }).fill('P0301');
-    await chooseOption(page, 'Status', 'Pending', entry);
+    await chooseOption(page, 'Status', 'Pending', entry, { confirm: true });
     await entry.getByRole('button', { name: 'Add' }).click();
     await entry.locator('label').filter({ hasText: /^On$/ }).click();
     // The same explained list as a scan.
