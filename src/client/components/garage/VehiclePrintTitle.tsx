@@ -1,19 +1,22 @@
 import { Text, Title } from '@mantine/core';
+import type { GarageVehicle } from '../../../shared/garage.ts';
+import type { Vehicle } from '../../../shared/vehicles.ts';
 import { appName } from '../../lib/app-name.ts';
 import { useUnits } from '../../lib/units.ts';
-
-interface PrintedVehicle {
-  year: number;
-  make: string;
-  model: string;
-  vin: string | null;
-}
 
 /**
  * The heading of a vehicle's page laid out for paper: what it is, the vehicle (with its garage
  * nickname and odometer when it is in the viewer's garage), and who printed it when.
  */
-export function VehiclePrintTitle({ title, vehicle, garage }: { title: string; vehicle: PrintedVehicle | undefined; garage: { nickname: string; odometer: number } | undefined }) {
+export function VehiclePrintTitle({
+  title,
+  vehicle,
+  garage,
+}: {
+  title: string;
+  vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'vin'> | undefined;
+  garage: Pick<GarageVehicle, 'nickname' | 'odometer'> | undefined;
+}) {
   const f = useUnits();
   return (
     <div>
